@@ -1,0 +1,94 @@
+"""Expected answers: computed by running every trusted reference, required to agree, and
+stored as `problems/<id>/answers/<test>.json` so grading never re-runs the references."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .checkers import CHECKERS, InvalidAnswer
+from .errors import ProblemError, ReferenceMismatch
+from .languages import LANGUAGES, extensions
+from .problem import Problem, TestCase, load_answer, shown_path
+from .protocol import ReplyKind
+from .sandbox.base import Sandbox
+from .submission import read_submission
+
+
+def compute_answers(problem: Problem, sandbox: Sandbox) -> dict[str, object]:
+    """Run every reference on every test. Raises ProblemError when a reference fails and
+    ReferenceMismatch, naming the test, when two references disagree."""
+    if not problem.references:
+        raise ProblemError(problem.yaml_file, None, "references", "no reference solutions listed")
+    by_reference = {
+        str(path): _run_reference(problem, path, sandbox) for path in problem.references
+    }
+    first_name, first = next(iter(by_reference.items()))
+    for name, answers in by_reference.items():
+        for index, test in enumerate(problem.tests):
+            if answers[test.name] != first[test.name]:
+                raise ReferenceMismatch(
+                    problem.yaml_file,
+                    test.line,
+                    f"tests[{index}] ({test.name})",
+                    f"references disagree: {shown_path(Path(first_name))} gives "
+                    f"{_summary(first[test.name])}, {shown_path(Path(name))} gives "
+                    f"{_summary(answers[test.name])}",
+                )
+    return first
+
+
+def write_answers(problem: Problem, answers: dict[str, object]) -> list[Path]:
+    """Store `answers`; returns the files written."""
+    written = []
+    (problem.directory / "answers").mkdir(exist_ok=True)
+    for test in problem.tests:
+        path = problem.answer_path(test)
+        document = {"input": dict(test.input), "answer": answers[test.name]}
+        path.write_text(json.dumps(document, separators=(",", ":")) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def stale_answers(problem: Problem, answers: dict[str, object]) -> list[TestCase]:
+    """The tests whose stored answer differs from what the references compute now."""
+    stale = []
+    for test in problem.tests:
+        try:
+            stored = load_answer(problem, test)
+        except ProblemError:
+            stale.append(test)
+            continue
+        if stored != answers[test.name]:
+            stale.append(test)
+    return stale
+
+
+def _run_reference(problem: Problem, path: Path, sandbox: Sandbox) -> dict[str, object]:
+    shown = shown_path(path)
+    submission = read_submission(path, extensions())
+    build = LANGUAGES[submission.language].build(submission, problem)
+    if build.program is None:
+        raise ProblemError(shown, None, "", f"reference does not build: {build.compile_output}")
+    checker = CHECKERS[problem.checker]
+    answers: dict[str, object] = {}
+    with sandbox.session(build.program, problem.limits, len(problem.tests)) as session:
+        for test in problem.tests:
+            outcome = session.call(problem.args(test))
+            reply = outcome.reply
+            if reply is None or reply.kind is not ReplyKind.VALUE or reply.value is None:
+                what = reply.message if reply else outcome.termination.value
+                raise ProblemError(shown, test.line, test.name, f"reference failed: {what}")
+            try:
+                answers[test.name] = checker.canonical(test.input, reply.value)
+            except InvalidAnswer as error:
+                raise ProblemError(
+                    shown, None, test.name, f"reference gives an invalid answer: {error}"
+                ) from None
+    return answers
+
+
+def _summary(answer: object) -> str:
+    if isinstance(answer, list):
+        return f"{len(answer)} items" + (f" starting {answer[0]}" if answer else "")
+    return json.dumps(answer)

@@ -1,0 +1,14 @@
+"""Checkers by the name a problem.yaml gives in `checker:`. Add one: a module, one line here."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .all_placements import AllPlacements
+from .base import Checker, CheckResult, InvalidAnswer
+
+CHECKERS: Final[dict[str, Checker]] = {
+    "all_placements": AllPlacements(),
+}
+
+__all__ = ["CHECKERS", "CheckResult", "Checker", "InvalidAnswer"]

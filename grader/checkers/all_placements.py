@@ -1,0 +1,271 @@
+"""Checker for "return every placement of n queens": shape, legality, duplicates, then the set.
+
+The answer is a collection of placements in any order; a placement is a sequence of n int
+columns, one per row. Each finding names where it is and, when it can, the lesson mistake
+that usually causes it, because the student reads this instead of a diff.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from ..protocol import Foreign, SetOf, Value
+from .base import CheckResult, InvalidAnswer
+from .board import draw
+
+Placement = tuple[int, ...]
+
+
+def _fail(message: str, hint: str, board: str = "") -> CheckResult:
+    return CheckResult(False, message, hint, board)
+
+
+def _show(value: Value) -> str:
+    if isinstance(value, Foreign):
+        return value.describe()
+    if isinstance(value, str):
+        return f"str {value!r}" if len(value) <= 20 else "str"
+    if isinstance(value, SetOf):
+        return "set"
+    return "list" if isinstance(value, tuple) else "int"
+
+
+def _items(value: Value) -> tuple[Value, ...] | CheckResult:
+    """The placements of `value`, or the failure that says why it is not a collection."""
+    if isinstance(value, Foreign) and value.type_name == "None":
+        return _fail(
+            "returned None — missing return? Your function must `return` the list of placements.",
+            "your function returned None; is a `return` missing?",
+        )
+    if isinstance(value, SetOf):
+        return value.items
+    if isinstance(value, tuple):
+        return value
+    return _fail(
+        f"expected a list of placements, got {_show(value)}",
+        "the value returned is not a list of placements",
+    )
+
+
+def _board_strings(items: tuple[Value, ...], n: int) -> CheckResult | None:
+    """Spot LeetCode-51 answers: boards as lists of strings like ".Q..", not columns."""
+    looks_like_rows = [
+        item
+        for item in items
+        if isinstance(item, str)
+        or (isinstance(item, tuple) and item and all(isinstance(row, str) for row in item))
+    ]
+    if not looks_like_rows:
+        return None
+    example = ""
+    first = looks_like_rows[0]
+    if isinstance(first, tuple) and all(isinstance(r, str) and r.count("Q") == 1 for r in first):
+        rows = [r for r in first if isinstance(r, str)]
+        example = f": the board {rows} is the placement {[row.index('Q') for row in rows]}"
+    return _fail(
+        "this looks like LeetCode-51 board strings; return column indices instead, one int per "
+        f"row{example}",
+        "return column indices (a list of ints per placement), not board strings",
+    )
+
+
+def _placement(index: int, item: Value, n: int) -> Placement | CheckResult:
+    if isinstance(item, SetOf):
+        return _fail(
+            f"placement {index} is a set; a placement must list the columns in row order",
+            "a placement is not a list of columns in row order",
+        )
+    if not isinstance(item, tuple):
+        if isinstance(item, int):
+            return _fail(
+                f"placement {index} is the int {item}, not a list of columns: did you return "
+                "a single placement? Return a list of placements, e.g. [[1, 3, 0, 2], ...]",
+                "the value returned must be a list of placements, each a list of columns",
+            )
+        return _fail(
+            f"placement {index}: expected a list of columns, got {_show(item)}",
+            "a placement is not a list of int columns",
+        )
+    for row, column in enumerate(item):
+        if type(column) is not int:
+            return _fail(
+                f"placement {index}, row {row}: expected an int column, got {_show(column)}",
+                "a column is not a plain int",
+            )
+    if len(item) != n:
+        advice = ""
+        if not item:
+            advice = (
+                " It is empty: if you appended the list you build placements in, "
+                "backtracking emptied it again; append a copy (`placement[:]`)."
+            )
+        elif len(item) > n:
+            advice = (
+                " A placement longer than n usually means a choice is not undone when "
+                "backtracking (a missing pop())."
+            )
+        return _fail(
+            f"placement {index} has {len(item)} rows; expected {n}, one column per row.{advice}",
+            "a placement does not have one column per row",
+        )
+    return tuple(column for column in item if isinstance(column, int))
+
+
+def _off_board(placements: list[Placement], n: int) -> CheckResult | None:
+    for index, placement in enumerate(placements):
+        for row, column in enumerate(placement):
+            if 0 <= column < n:
+                continue
+            one_based = all(1 <= c <= n for p in placements for c in p)
+            if one_based:
+                return _fail(
+                    f"columns are 0-based: got {column} for n = {n} (placement {index}, row "
+                    f"{row}); columns go from 0 to {n - 1}",
+                    "a column is outside 0..n-1; columns count from 0",
+                )
+            return _fail(
+                f"placement {index}, row {row}: column {column} is off the board "
+                f"(columns go from 0 to {n - 1})",
+                "a column is outside 0..n-1",
+            )
+    return None
+
+
+def _attack(placement: Placement) -> tuple[int, int, str] | None:
+    for first in range(len(placement)):
+        for second in range(first + 1, len(placement)):
+            gap = placement[second] - placement[first]
+            if gap == 0:
+                return first, second, "a column"
+            if abs(gap) == second - first:
+                return first, second, "a diagonal"
+    return None
+
+
+def _illegal(placements: list[Placement], n: int) -> CheckResult | None:
+    for placement in placements:
+        found = _attack(placement)
+        if found:
+            first, second, line = found
+            return _fail(
+                f"placement {list(placement)}: queens in rows {first} and {second} share {line}",
+                "a placement has two queens attacking each other",
+                draw(placement, n, (first, second)),
+            )
+    return None
+
+
+def _same_list(items: tuple[Value, ...], n: int) -> CheckResult | None:
+    """Every item equal and not a placement: the shared list was appended each time."""
+    first = items[0] if items else None
+    if (
+        len(items) > 1
+        and isinstance(first, tuple)
+        and len(first) != n
+        and all(item == first for item in items)
+    ):
+        return _fail(
+            f"all {len(items)} placements are the same, {_show_list(items[0])}: you probably "
+            "appended the list you build the placement in, not a copy of it. Append a copy "
+            "(`placement[:]` or `list(placement)`).",
+            "all placements are the same list: append a copy of the placement you build",
+        )
+    return None
+
+
+def _show_list(item: Value) -> str:
+    return str(list(item)) if isinstance(item, tuple) else _show(item)
+
+
+def _duplicates(placements: list[Placement]) -> CheckResult | None:
+    counts = Counter(placements)
+    for placement, count in counts.items():
+        if count > 1:
+            times = "twice" if count == 2 else f"{count} times"
+            return _fail(
+                f"{list(placement)} appears {times}; return each placement once",
+                "a placement appears more than once",
+            )
+    return None
+
+
+def _compare(placements: list[Placement], expected: set[Placement], n: int) -> CheckResult:
+    got = set(placements)
+    missing = sorted(expected - got)
+    extra = sorted(got - expected)
+    if extra:
+        return _fail(
+            f"{list(extra[0])} is not one of the known solutions",
+            "a placement is not a solution",
+            draw(extra[0], n),
+        )
+    if missing:
+        message = f"{len(missing)} of {len(expected)} solutions missing, e.g. {list(missing[0])}"
+        if len(got) == 1 and len(expected) > 1:
+            message += "; you returned only one: did the search stop at the first solution?"
+        else:
+            message += "; does backtracking undo everything it marked (columns and both diagonals)?"
+        return _fail(message, "some solutions are missing", draw(missing[0], n))
+    if not expected:
+        return CheckResult(True, "correct: there is no solution")
+    return CheckResult(
+        True, f"all {len(expected)} solution{'s' if len(expected) > 1 else ''} found"
+    )
+
+
+class AllPlacements:
+    """Every placement of n non-attacking queens, in any order, each once."""
+
+    def check(self, args: Mapping[str, object], expected: object, actual: Value) -> CheckResult:
+        n = _size(args)
+        parsed = _parse(actual, n)
+        if isinstance(parsed, CheckResult):
+            return parsed
+        placements, _ = parsed
+        return (
+            _illegal(placements, n)
+            or _duplicates(placements)
+            or _compare(placements, _expected_set(expected), n)
+        )
+
+    def canonical(self, args: Mapping[str, object], actual: Value) -> object:
+        n = _size(args)
+        parsed = _parse(actual, n)
+        if isinstance(parsed, CheckResult):
+            raise InvalidAnswer(parsed.message)
+        placements, _ = parsed
+        problem = _illegal(placements, n) or _duplicates(placements)
+        if problem:
+            raise InvalidAnswer(problem.message)
+        return sorted(list(p) for p in placements)
+
+
+def _size(args: Mapping[str, object]) -> int:
+    n = args.get("n")
+    if type(n) is not int:
+        raise InvalidAnswer("the all_placements checker needs an int parameter named n")
+    return n
+
+
+def _parse(actual: Value, n: int) -> tuple[list[Placement], tuple[Value, ...]] | CheckResult:
+    items = _items(actual)
+    if isinstance(items, CheckResult):
+        return items
+    strings = _board_strings(items, n)
+    if strings:
+        return strings
+    placements: list[Placement] = []
+    for index, item in enumerate(items):
+        placement = _placement(index, item, n)
+        if isinstance(placement, CheckResult):
+            return _same_list(items, n) or placement
+        placements.append(placement)
+    off = _off_board(placements, n)
+    return off if off else (placements, items)
+
+
+def _expected_set(expected: object) -> set[Placement]:
+    if not isinstance(expected, list):
+        raise InvalidAnswer("stored answer is not a list of placements")
+    return {tuple(placement) for placement in expected if isinstance(placement, Sequence)}

@@ -1,0 +1,220 @@
+"""The command line: `grader grade`, `grader answers`, `grader --version`.
+
+Exit status: 0 every submission AC (or the command succeeded), 1 some submission is not AC
+(or answers are stale), 2 a usage or problem-definition error (one line on stderr), 3 an
+internal error of the grader.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from . import __version__
+from .errors import GraderError, ProblemError, UsageError
+from .judge import grade, load_answers
+from .languages import extensions
+from .problem import Problem, find_problem, load_problem
+from .reports import REPORTERS
+from .results import Report, SandboxInfo, SubmissionResult
+from .sandbox import SANDBOXES, Sandbox
+from .submission import read_submission
+from .verdicts import Verdict
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+SANDBOX_CHOICES = ("auto", "process", "docker")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status instead of raising."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except (UsageError, ProblemError) as error:
+        print(f"grader: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except GraderError as error:
+        print(f"grader: internal error: {error}", file=sys.stderr)
+        return EXIT_INTERNAL
+    except KeyboardInterrupt:
+        print("grader: interrupted", file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="grader", description="Grade programming exercises against a problem's tests."
+    )
+    parser.add_argument("--version", action="version", version=f"grader {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    grade_command = commands.add_parser("grade", help="grade submissions and report verdicts")
+    grade_command.add_argument(
+        "submissions",
+        nargs="+",
+        metavar="SUBMISSION",
+        help="files, or folders searched for files of known languages",
+    )
+    _add_problem(grade_command)
+    grade_command.add_argument(
+        "--sandbox",
+        choices=SANDBOX_CHOICES,
+        default="auto",
+        help="where submissions run (default: the strongest available)",
+    )
+    grade_command.add_argument("--format", choices=sorted(REPORTERS), default="text")
+    grade_command.add_argument(
+        "--output", type=Path, metavar="FILE", help="write the report to FILE instead of stdout"
+    )
+    grade_command.add_argument(
+        "--jobs", type=_positive, default=1, metavar="N", help="grade N submissions at once"
+    )
+    grade_command.add_argument(
+        "--reveal-hidden",
+        action="store_true",
+        help="show hidden tests' inputs and messages (for instructors)",
+    )
+    grade_command.set_defaults(run=_grade)
+
+    answers_command = commands.add_parser(
+        "answers", help="run the references, require them to agree, store the answers"
+    )
+    answers_command.add_argument("problem_name", nargs="?", default="nqueens", metavar="PROBLEM")
+    answers_command.add_argument(
+        "--check",
+        action="store_true",
+        help="only compare with the stored answers (exit 1 if stale)",
+    )
+    answers_command.add_argument("--sandbox", choices=SANDBOX_CHOICES, default="auto")
+    answers_command.set_defaults(run=_answers)
+    return parser
+
+
+def _add_problem(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--problem",
+        default="nqueens",
+        metavar="DIR_OR_NAME",
+        help="a problem folder, or a name under problems/ (default: nqueens)",
+    )
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def problem_roots() -> tuple[Path, ...]:
+    """Where problem names are looked up: ./problems, then the problems/ next to the package."""
+    beside_package = Path(__file__).resolve().parent.parent / "problems"
+    return (Path("problems"), beside_package)
+
+
+def _open_problem(name: str) -> Problem:
+    return load_problem(find_problem(name, problem_roots()))
+
+
+def _sandbox(choice: str) -> Sandbox:
+    if choice == "docker":
+        raise UsageError(
+            "--sandbox docker is not available yet: it arrives with the isolation "
+            "work; use --sandbox process"
+        )
+    name = "process" if choice == "auto" else choice
+    return SANDBOXES[name]()
+
+
+def _grade(args: argparse.Namespace) -> int:
+    problem = _open_problem(args.problem)
+    answers = load_answers(problem)
+    known = extensions()
+    paths = _collect(args.submissions, known)
+    submissions = [read_submission(path, known) for path in paths]
+    sandbox = _sandbox(args.sandbox)
+
+    def one(index: int) -> SubmissionResult:
+        return grade(problem, answers, submissions[index], sandbox, args.reveal_hidden)
+
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = tuple(pool.map(one, range(len(submissions))))
+    report = Report(
+        problem=problem.id,
+        problem_file=problem.yaml_file,
+        sandbox=SandboxInfo(sandbox.name, sandbox.protections(), _warning(sandbox)),
+        results=results,
+    )
+    _emit(report, args.format, args.output)
+    verdicts = [result.verdict for result in results]
+    if Verdict.IE in verdicts:
+        return EXIT_INTERNAL
+    return EXIT_OK if all(v is Verdict.AC for v in verdicts) else EXIT_FAILED
+
+
+def _warning(sandbox: Sandbox) -> str:
+    if sandbox.name == "process":
+        return (
+            "the process sandbox limits time, memory and output but does not hide files or "
+            "the network from a submission; grade only code you would run yourself"
+        )
+    return ""
+
+
+def _emit(report: Report, format_name: str, output: Path | None) -> None:
+    if output is None:
+        color = format_name == "text" and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+        sys.stdout.write(REPORTERS[format_name](report, color))
+        return
+    try:
+        output.write_text(REPORTERS[format_name](report, False), encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"{output}: cannot write the report ({error.strerror})") from None
+
+
+def _collect(arguments: Sequence[str], known: dict[str, str]) -> list[Path]:
+    """Files as given; folders expand to the files of known languages inside, sorted."""
+    paths: list[Path] = []
+    for argument in arguments:
+        path = Path(argument)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in known)
+            if not found:
+                raise UsageError(
+                    f"{path}: no submissions found (known extensions: {', '.join(sorted(known))})"
+                )
+            paths.extend(found)
+        else:
+            paths.append(path)
+    return paths
+
+
+def _answers(args: argparse.Namespace) -> int:
+    from .answers import compute_answers, stale_answers, write_answers
+
+    problem = _open_problem(args.problem_name)
+    computed = compute_answers(problem, _sandbox(args.sandbox))
+    if args.check:
+        stale = stale_answers(problem, computed)
+        for test in stale:
+            print(
+                f"{problem.answer_path(test)}: differs from what the references compute",
+                file=sys.stderr,
+            )
+        if not stale:
+            print(f"{problem.id}: {len(problem.tests)} stored answers match the references")
+        return EXIT_FAILED if stale else EXIT_OK
+    written = write_answers(problem, computed)
+    print(
+        f"{problem.id}: references agree on {len(problem.tests)} tests; "
+        f"wrote {len(written)} answer files"
+    )
+    return EXIT_OK

@@ -1,0 +1,43 @@
+"""Errors the harness raises. A submission's faults are never exceptions: they are verdicts.
+
+GraderError                  anything the harness reports instead of a result
+├── UsageError               a bad command line, a missing or unknown file      (exit 2)
+├── ProblemError             a problem definition is wrong: names file:line: key (exit 2)
+│   └── ReferenceMismatch    trusted references disagree on a test              (exit 2)
+└── InternalError            a fault of the harness itself: the IE verdict      (exit 3)
+    └── SandboxError         the sandbox could not start or supervise a run
+"""
+
+from __future__ import annotations
+
+
+class GraderError(Exception):
+    """Base of every error the harness raises on purpose."""
+
+
+class UsageError(GraderError):
+    """The user asked for something that cannot be done (unknown file, bad option)."""
+
+
+class ProblemError(GraderError):
+    """A problem folder is invalid. The message reads `file:line: key: what is wrong`."""
+
+    def __init__(self, file: str, line: int | None, key: str, problem: str) -> None:
+        self.file = file
+        self.line = line
+        self.key = key
+        self.problem = problem
+        where = f"{file}:{line}" if line is not None else file
+        super().__init__(f"{where}: {key}: {problem}" if key else f"{where}: {problem}")
+
+
+class ReferenceMismatch(ProblemError):
+    """Two trusted reference solutions gave different answers for one test."""
+
+
+class InternalError(GraderError):
+    """The harness itself failed; reported as verdict IE, never blamed on the submission."""
+
+
+class SandboxError(InternalError):
+    """The sandbox could not start or supervise a child process."""

@@ -1,0 +1,286 @@
+# The runner executed inside the sandbox as `python -I -S -B -c <this source> FILE ENTRY PARAMS`.
+# It is never imported by the harness: it must run on a bare interpreter, with no site-packages,
+# and cost little to start (no json, re, socket, inspect or traceback unless a submission fails).
+# It speaks the frame protocol of grader/protocol.py on the descriptor named by GRADER_FD.
+# Everything it sends is only "this is what the code returned/raised": the harness decides.
+import os
+import sys
+
+MAX_DEPTH = 8
+MAX_ITEMS = 400_000
+MAX_FRAME = 4 * 1024 * 1024
+MAX_STR = 10_000
+BIG_INT = 1 << 63
+CONTAINERS = {list: "list", tuple: "tuple", set: "set", frozenset: "frozenset"}
+PLAIN_REPR = {bool: "bool", float: "float", complex: "complex", type(None): "None"}
+
+
+class TooLarge(Exception):
+    pass
+
+
+try:
+    from _json import encode_basestring_ascii as quote
+    from _json import make_scanner
+except ImportError:  # an interpreter without the C accelerator
+    from json.decoder import JSONDecoder
+    from json.encoder import encode_basestring_ascii as quote
+
+    make_scanner = None
+
+
+def parse(text):
+    if make_scanner is None:
+        return JSONDecoder().decode(text)
+
+    class Context:
+        strict = True
+        object_hook = None
+        object_pairs_hook = None
+        parse_float = float
+        parse_int = int
+        parse_constant = None
+        memo = {}
+
+    return make_scanner(Context())(text, 0)[0]
+
+
+def tag(type_name, text=""):
+    return '{"type":%s,"repr":%s}' % (quote(type_name), quote(text))
+
+
+def describe(obj):
+    # Only the exact builtin types get a repr: a submission's own __repr__ is never called.
+    cls = type(obj)
+    if cls in PLAIN_REPR:
+        return tag(PLAIN_REPR[cls], cls.__repr__(obj)[:60])
+    for base in (bool, int, str, list, tuple, set, frozenset, dict, float):
+        if isinstance(obj, base):
+            name = type.__dict__["__name__"].__get__(cls)
+            return tag("%s (a subclass of %s)" % (name, base.__name__))
+    return tag(type.__dict__["__name__"].__get__(cls))
+
+
+def wire(obj, depth, budget):
+    cls = type(obj)
+    if cls is int:
+        return int.__repr__(obj) if -BIG_INT < obj < BIG_INT else tag("int", "too large")
+    if cls is str:
+        return quote(obj) if len(obj) <= MAX_STR else tag("str", "too long")
+    if cls in CONTAINERS:
+        if depth >= MAX_DEPTH:
+            return tag(CONTAINERS[cls], "nested too deeply")
+        budget[0] -= len(obj)
+        if budget[0] < 0:
+            raise TooLarge("the returned value has more than %d items" % MAX_ITEMS)
+        body = "[" + ",".join([wire(item, depth + 1, budget) for item in obj]) + "]"
+        return '{"set":%s}' % body if cls is set or cls is frozenset else body
+    return describe(obj)
+
+
+def send(fd, text):
+    data = text.encode("utf-8", "backslashreplace")
+    data = len(data).to_bytes(4, "big") + data
+    while data:
+        data = data[os.write(fd, data) :]
+
+
+def receive(fd):
+    header = read_exactly(fd, 4)
+    if header is None:
+        return None
+    body = read_exactly(fd, int.from_bytes(header, "big"))
+    return None if body is None else parse(body.decode("utf-8"))
+
+
+def read_exactly(fd, size):
+    chunks = []
+    while size:
+        chunk = os.read(fd, size)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def flush_output():
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+        try:
+            stream.flush()
+        except BaseException:
+            pass
+
+
+def safe_str(error):
+    try:
+        text = str(error)
+    except BaseException:
+        return ""
+    return text[:500] if type(text) is str else ""
+
+
+def error_frame(error, filename, source_lines):
+    trace = []
+    lineno = None
+    tb = error.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_filename == filename:
+            lineno = tb.tb_lineno
+            text = source_lines[lineno - 1].strip() if 0 < lineno <= len(source_lines) else ""
+            trace.append("line %d, in %s: %s" % (lineno, code.co_name, text))
+        tb = tb.tb_next
+    name = type.__dict__["__name__"].__get__(type(error))
+    return '{"kind":"error","type":%s,"message":%s,"trace":%s,"line":%s}' % (
+        quote(name),
+        quote(safe_str(error)),
+        quote("\n".join(trace[-8:])),
+        "null" if lineno is None else lineno,
+    )
+
+
+def load_error(message, line=None):
+    return '{"kind":"load_error","message":%s,"line":%s}' % (
+        quote(message),
+        "null" if line is None else int(line),
+    )
+
+
+def normalized(name):
+    return name.replace("_", "").lower()
+
+
+def find_entry(namespace, entry):
+    """Return (callable, None) or (None, load-error frame)."""
+    target = namespace.get(entry)
+    where = entry
+    if target is None and isinstance(namespace.get("Solution"), type):
+        solution_class = namespace["Solution"]
+        if entry in dir(solution_class):
+            target = getattr(solution_class(), entry)
+            where = "Solution." + entry
+    if target is None:
+        names = [name for name in namespace if not name.startswith("__")]
+        if isinstance(namespace.get("Solution"), type):
+            names += ["Solution." + n for n in dir(namespace["Solution"]) if not n.startswith("__")]
+        close = [n for n in names if normalized(n.split(".")[-1]) == normalized(entry)]
+        hint = " Found %s instead: rename it to %s." % (close[0], entry) if close else ""
+        return None, load_error(
+            "no function named %s: define `def %s(...)` at the top level of your file, or as a "
+            "method of `class Solution`.%s" % (entry, entry, hint)
+        )
+    if not callable(target):
+        return None, load_error(
+            "%s is a %s, not a function" % (where, type.__dict__["__name__"].__get__(type(target)))
+        )
+    return target, None
+
+
+def arity_error(target, params):
+    function = getattr(target, "__func__", target)
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return None
+    bound = 1 if function is not target else 0
+    positional = code.co_argcount - bound
+    required = positional - len(getattr(function, "__defaults__", None) or ())
+    if code.co_flags & 0x04:  # *args accepts any number
+        positional = len(params)
+    if required <= len(params) <= positional:
+        return None
+    names = ", ".join(code.co_varnames[bound : code.co_argcount])
+    return load_error(
+        "%s takes %d parameter%s (%s); it must take exactly %d (%s)"
+        % (
+            code.co_name,
+            code.co_argcount - bound,
+            "" if code.co_argcount - bound == 1 else "s",
+            names,
+            len(params),
+            ", ".join(params),
+        ),
+        code.co_firstlineno,
+    )
+
+
+def load(fd, filename, entry, params):
+    with open(filename, encoding="utf-8-sig") as handle:
+        source = handle.read()
+    lines = source.splitlines()
+    try:
+        code = compile(source, filename, "exec", dont_inherit=True)
+    except SyntaxError as error:
+        detail = error.msg
+        if error.text:
+            pointer = " " * max((error.offset or 1) - 1, 0) + "^"
+            detail += "\n    " + error.text.rstrip("\n") + "\n    " + pointer
+        send(fd, load_error(detail, error.lineno))
+        return None, lines
+    except (ValueError, MemoryError, RecursionError) as error:
+        send(fd, load_error("%s: %s" % (type(error).__name__, safe_str(error))))
+        return None, lines
+    module = type(sys)("solution")
+    module.__file__ = filename
+    sys.modules["solution"] = module
+    try:
+        exec(code, module.__dict__)
+        target, problem = find_entry(module.__dict__, entry)
+        problem = problem or arity_error(target, params)
+    except BaseException as error:
+        flush_output()
+        send(fd, error_frame(error, filename, lines))
+        return None, lines
+    flush_output()
+    if problem:
+        send(fd, problem)
+        return None, lines
+    send(fd, '{"kind":"ready"}')
+    return target, lines
+
+
+def serve(fd, target, filename, lines):
+    memory_frame = '{"kind":"error","type":"MemoryError","message":"","trace":"","line":null}'
+    while True:
+        request = receive(fd)
+        if request is None:
+            return
+        try:
+            value = target(*request["args"])
+        except MemoryError as error:
+            error.__traceback__ = None
+            del error
+            flush_output()
+            send(fd, memory_frame)
+            continue
+        except BaseException as error:
+            flush_output()
+            send(fd, error_frame(error, filename, lines))
+            continue
+        flush_output()
+        try:
+            frame = '{"kind":"value","value":%s}' % wire(value, 0, [MAX_ITEMS])
+        except (TooLarge, RecursionError, MemoryError) as error:
+            frame = '{"kind":"too_large","message":%s}' % quote(safe_str(error))
+        except BaseException as error:
+            frame = error_frame(error, filename, lines)
+        del value
+        if len(frame) > MAX_FRAME:
+            frame = (
+                '{"kind":"too_large","message":"the returned value is larger than %d bytes"}'
+                % (MAX_FRAME)
+            )
+        send(fd, frame)
+
+
+def main():
+    fd = int(os.environ.pop("GRADER_FD"))
+    filename, entry = sys.argv[1], sys.argv[2]
+    params = sys.argv[3].split(",") if sys.argv[3] else []
+    sys.argv = [filename]
+    target, lines = load(fd, filename, entry, params)
+    if target is not None:
+        serve(fd, target, filename, lines)
+
+
+main()

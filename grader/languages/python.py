@@ -1,0 +1,58 @@
+"""Python submissions: a module-level function, or a method of `class Solution`."""
+
+from __future__ import annotations
+
+import re
+import sys
+from functools import cache
+from pathlib import Path
+
+from ..errors import ProblemError
+from ..problem import Problem
+from ..sandbox.base import Program
+from ..submission import Submission
+from .base import Build, source_problem
+
+RUNNER = Path(__file__).with_name("_pyrunner.py")
+
+
+@cache
+def runner_source() -> str:
+    return RUNNER.read_text(encoding="utf-8")
+
+
+class Python:
+    id = "python"
+    name = "Python 3"
+    extensions = (".py",)
+
+    def __init__(self, interpreter: str | None = None) -> None:
+        self.interpreter = interpreter or sys.executable
+
+    def build(self, submission: Submission, problem: Problem) -> Build:
+        problem_text = source_problem(submission.source)
+        if problem_text:
+            return Build(None, problem_text)
+        entry = problem.entry_points.get(self.id)
+        if entry is None:
+            raise ProblemError(
+                problem.yaml_file, None, "entry_points", f"no entry point for {self.id}"
+            )
+        # The student's own file name keeps tracebacks recognisable; anything odd is renamed.
+        name = submission.path.name
+        if not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}\.py", name):
+            name = "solution.py"
+        argv = (
+            self.interpreter,
+            "-I",  # isolated: no user site, no environment variables, no script dir
+            "-S",  # no site-packages: the grader is not importable from inside
+            "-B",
+            "-X",
+            "utf8",
+            "-c",
+            runner_source(),
+            name,
+            entry,
+            ",".join(param.name for param in problem.params),
+        )
+        return Build(Program(self.id, argv, ((name, submission.source),)))

@@ -1,0 +1,129 @@
+"""The result channel between the harness and a sandboxed runner.
+
+Each message is one frame: a 4-byte big-endian length, then that many bytes of UTF-8 JSON.
+The harness sends `{"args": [...]}`; the runner answers with exactly one frame per request:
+
+    {"kind": "ready"}                                       the submission is loaded
+    {"kind": "load_error", "message": str, "line": int|null} it could not be loaded (CE)
+    {"kind": "value", "value": WIRE}                        the entry point returned
+    {"kind": "error", "type": str, "message": str, "trace": str}   it raised
+    {"kind": "too_large", "message": str}                   the value exceeded the caps
+
+WIRE is an int, a str, a list of WIRE (a list or tuple in the submission), `{"set": [WIRE]}`
+(a set or frozenset), or `{"type": name, "repr": str}` for anything else (bool, float, None,
+subclasses, objects): the runner never lets a submission's own `__eq__` or `__iter__` decide
+what the harness sees. Everything here is decoded defensively: a malformed frame is the
+submission's fault (`ProtocolViolation`), never the harness's.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+MAX_FRAME_BYTES: Final = 4 * 1024 * 1024
+MAX_DEPTH: Final = 8
+MAX_TEXT: Final = 2000
+HEADER: Final = struct.Struct(">I")
+
+
+class ProtocolViolation(Exception):
+    """The child sent something that is not a well-formed frame: a fault of the submission."""
+
+
+@dataclass(frozen=True, slots=True)
+class Foreign:
+    """A value the wire does not carry as data (bool, float, None, a subclass, an object)."""
+
+    type_name: str
+    text: str = ""
+
+    def describe(self) -> str:
+        return f"{self.type_name} ({self.text})" if self.text else self.type_name
+
+
+@dataclass(frozen=True, slots=True)
+class SetOf:
+    """A set or frozenset returned by the submission, in the order the runner saw it."""
+
+    items: tuple[Value, ...]
+
+
+Value = int | str | tuple["Value", ...] | SetOf | Foreign
+
+
+class ReplyKind(StrEnum):
+    READY = "ready"
+    LOAD_ERROR = "load_error"
+    VALUE = "value"
+    ERROR = "error"
+    TOO_LARGE = "too_large"
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """One decoded frame from the runner."""
+
+    kind: ReplyKind
+    value: Value | None = None
+    error_type: str = ""
+    message: str = ""
+    trace: str = ""
+    line: int | None = None
+
+
+def encode_request(args: tuple[object, ...]) -> bytes:
+    """The frame asking the runner to call the entry point with `args`."""
+    payload = json.dumps({"args": list(args)}, separators=(",", ":")).encode()
+    return HEADER.pack(len(payload)) + payload
+
+
+def decode_reply(payload: bytes) -> Reply:
+    """Decode one frame body. Raises ProtocolViolation for anything malformed."""
+    try:
+        frame = json.loads(payload.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        raise ProtocolViolation(f"unreadable frame: {type(error).__name__}") from None
+    if not isinstance(frame, dict):
+        raise ProtocolViolation("frame is not an object")
+    try:
+        kind = ReplyKind(frame.get("kind"))
+    except ValueError:
+        raise ProtocolViolation("frame has an unknown kind") from None
+    if kind is ReplyKind.VALUE:
+        if "value" not in frame:
+            raise ProtocolViolation("value frame without a value")
+        return Reply(kind, value=decode_value(frame["value"], 0))
+    line = frame.get("line")
+    return Reply(
+        kind,
+        error_type=_text(frame.get("type", ""), 200),
+        message=_text(frame.get("message", ""), MAX_TEXT),
+        trace=_text(frame.get("trace", ""), MAX_TEXT),
+        line=line if type(line) is int else None,
+    )
+
+
+def decode_value(wire: object, depth: int) -> Value:
+    """Turn the WIRE form into a Value. Raises ProtocolViolation on anything else."""
+    if depth > MAX_DEPTH + 1:
+        raise ProtocolViolation("value nested deeper than the runner allows")
+    if type(wire) is int or type(wire) is str:
+        return wire
+    if type(wire) is list:
+        return tuple(decode_value(item, depth + 1) for item in wire)
+    if type(wire) is dict:
+        if set(wire) == {"set"} and type(wire["set"]) is list:
+            return SetOf(tuple(decode_value(item, depth + 1) for item in wire["set"]))
+        if set(wire) == {"type", "repr"}:
+            return Foreign(_text(wire["type"], 200), _text(wire["repr"], 200))
+    raise ProtocolViolation("value is not in the wire format")
+
+
+def _text(value: object, limit: int) -> str:
+    if type(value) is not str:
+        raise ProtocolViolation("expected a string field")
+    return value if len(value) <= limit else value[:limit] + "…"

@@ -1,0 +1,13 @@
+"""The contract every report format meets."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..results import Report
+
+
+class Reporter(Protocol):
+    def __call__(self, report: Report, color: bool) -> str:
+        """The whole report as text; `color` allows ANSI colour (a terminal)."""
+        ...

@@ -1,0 +1,49 @@
+"""`--format json`: one document on stdout, the schema documented in the README."""
+
+from __future__ import annotations
+
+import json
+
+from ..results import Report, SubmissionResult, TestResult
+
+
+def render(report: Report, color: bool = False) -> str:
+    document = {
+        "problem": report.problem,
+        "sandbox": {
+            "backend": report.sandbox.backend,
+            "protections": list(report.sandbox.protections),
+            "warning": report.sandbox.warning,
+        },
+        "results": [_submission(result) for result in report.results],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def _submission(result: SubmissionResult) -> dict[str, object]:
+    return {
+        "submission": result.submission,
+        "language": result.language,
+        "verdict": result.verdict.value,
+        "score": result.score,
+        "max_score": result.max_score,
+        "compile_output": result.compile_output,
+        "tests": [_test(test) for test in result.tests],
+    }
+
+
+def _test(test: TestResult) -> dict[str, object]:
+    return {
+        "name": test.name,
+        "input": dict(test.input) if test.input is not None else None,
+        "hidden": test.hidden,
+        "verdict": test.verdict.value,
+        "time_s": test.time_s,
+        "wall_s": test.wall_s,
+        "memory_kib": test.memory_kib,
+        "score": test.score,
+        "max_score": test.max_score,
+        "message": test.message,
+        "board": test.board,
+        "output": test.output,
+    }

@@ -1,0 +1,92 @@
+"""`--format text`: a table per submission, then what went wrong on the first failing test."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+
+from ..results import Report, SubmissionResult, TestResult
+from ..verdicts import Verdict
+
+COLORS = {Verdict.AC: "32", Verdict.WA: "31", Verdict.CE: "35", Verdict.IE: "41;97"}
+MESSAGE_WIDTH = 64
+
+Paint = Callable[[str, str], str]
+
+
+def render(report: Report, color: bool = False) -> str:
+    paint = _painter(color)
+    lines = [f"Problem: {report.problem}    Sandbox: {report.sandbox.backend}"]
+    if report.sandbox.warning:
+        lines.append(paint(f"warning: {report.sandbox.warning}", "33"))
+    for result in report.results:
+        lines.append("")
+        lines.extend(_submission(result, paint))
+    if len(report.results) > 1:
+        lines.append("")
+        lines.append(_summary(report.results, paint))
+    return "\n".join(lines) + "\n"
+
+
+def _painter(color: bool) -> Paint:
+    def paint(text: str, code: str) -> str:
+        return f"\x1b[{code}m{text}\x1b[0m" if color else text
+
+    return paint
+
+
+def _verdict(verdict: Verdict, paint: Paint, width: int = 0) -> str:
+    return paint(f"{verdict.value:<{width}}", COLORS.get(verdict, "33"))
+
+
+def _points(value: float) -> str:
+    return f"{value:g}"
+
+
+def _submission(result: SubmissionResult, paint: Paint) -> list[str]:
+    head = (
+        f"{result.submission} ({result.language}): {_verdict(result.verdict, paint)} "
+        f"{result.verdict.description}, score {_points(result.score)}/"
+        f"{_points(result.max_score)}"
+    )
+    lines = [paint(head, "1")]
+    if result.verdict in (Verdict.CE, Verdict.IE) and not result.tests:
+        lines.extend("  " + line for line in result.compile_output.splitlines())
+        return lines
+    lines.append(f"  {'test':<12}{'verdict':<9}{'cpu':>8}{'wall':>8}{'memory':>10}  message")
+    for test in result.tests:
+        name = test.name + (" (hidden)" if test.hidden else "")
+        first_line = test.message.splitlines()[0] if test.message else ""
+        lines.append(
+            f"  {name:<12}{_verdict(test.verdict, paint, 9)}{test.time_s:>7.3f}s"
+            f"{test.wall_s:>7.3f}s{test.memory_kib / 1024:>6.1f} MiB  "
+            f"{textwrap.shorten(first_line, MESSAGE_WIDTH, placeholder=' …')}"
+        )
+    failing = next((t for t in result.tests if t.verdict is not Verdict.AC), None)
+    if failing is not None:
+        lines.extend(_details(failing))
+    return lines
+
+
+def _details(test: TestResult) -> list[str]:
+    """The whole story of the first failing test: message, board, what it printed."""
+    title = f"  First failure: {test.name}"
+    if test.input is not None:
+        title += " with " + ", ".join(f"{key} = {value}" for key, value in test.input.items())
+    lines = ["", title]
+    lines.extend(f"    {line}" for line in test.message.splitlines())
+    if test.board:
+        lines.append("")
+        lines.extend(f"    {line}" for line in test.board.splitlines())
+    if test.output:
+        lines.append("    your program printed:")
+        lines.extend(f"    | {line}" for line in test.output.splitlines()[:20])
+    return lines
+
+
+def _summary(results: tuple[SubmissionResult, ...], paint: Paint) -> str:
+    counts: dict[Verdict, int] = {}
+    for result in results:
+        counts[result.verdict] = counts.get(result.verdict, 0) + 1
+    parts = [f"{count} {_verdict(verdict, paint)}" for verdict, count in counts.items()]
+    return f"{len(results)} submissions: " + ", ".join(parts)

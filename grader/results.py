@@ -1,0 +1,52 @@
+"""What grading produces: frozen values the reporters render. Hidden tests arrive here
+already stripped of their input and details, so no reporter can leak them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .verdicts import Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class TestResult:
+    name: str
+    input: Mapping[str, object] | None  # None for a hidden test (unless revealed)
+    hidden: bool
+    verdict: Verdict
+    time_s: float  # CPU seconds
+    wall_s: float
+    memory_kib: int
+    score: float
+    max_score: float
+    message: str
+    board: str = ""  # a drawing that shows the mistake (sample tests only)
+    output: str = ""  # the head of what the program printed (sample tests only)
+    line: int | None = None  # the test's line in problem.yaml
+
+
+@dataclass(frozen=True, slots=True)
+class SubmissionResult:
+    submission: str
+    language: str
+    verdict: Verdict
+    score: float
+    max_score: float
+    compile_output: str
+    tests: tuple[TestResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SandboxInfo:
+    backend: str
+    protections: tuple[str, ...]
+    warning: str = ""  # what the backend does not protect against; "" when fully isolated
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    problem: str
+    problem_file: str
+    sandbox: SandboxInfo
+    results: tuple[SubmissionResult, ...]

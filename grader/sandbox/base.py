@@ -1,0 +1,88 @@
+"""The contract every sandbox backend meets, and the values that cross it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from types import TracebackType
+from typing import Protocol
+
+from ..problem import Limits
+from ..protocol import Reply
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    """What a language's build hands to a sandbox: files to place in a fresh work directory,
+    and the command that starts a runner speaking grader/protocol.py on descriptor GRADER_FD."""
+
+    language: str
+    argv: tuple[str, ...]
+    files: tuple[tuple[str, bytes], ...]
+
+
+class Termination(StrEnum):
+    """How one exchange with the child ended, as the parent observed it."""
+
+    REPLIED = "replied"  # a well-formed frame arrived
+    CPU_LIMIT = "cpu_limit"  # killed: CPU time over limits.time_s
+    WALL_LIMIT = "wall_limit"  # killed: wall time over limits.wall_s
+    OUTPUT_LIMIT = "output_limit"  # killed: stdout + stderr over limits.output_kib
+    FRAME_LIMIT = "frame_limit"  # killed: a frame longer than the protocol allows
+    PROTOCOL = "protocol"  # killed: a malformed frame
+    EXITED = "exited"  # ended by itself without a frame
+    SIGNALED = "signaled"  # died of a signal the parent did not send
+
+
+@dataclass(frozen=True, slots=True)
+class RunOutcome:
+    """One exchange: everything measured by the parent, plus the child's frame if any."""
+
+    termination: Termination
+    reply: Reply | None
+    cpu_s: float
+    wall_s: float
+    memory_kib: int
+    exit_code: int | None = None
+    signal: int | None = None
+    stdout: bytes = b""  # the head of what the child printed, capped
+    stderr: bytes = b""
+    output_bytes: int = 0  # everything printed, counted before capping
+    detail: str = ""
+
+
+class Session(Protocol):
+    """One submission's runner. All tests may share one child; after a kill, a new one."""
+
+    def load(self) -> RunOutcome:
+        """Start the runner and wait until it reports the submission loaded (or not)."""
+        ...
+
+    def call(self, args: tuple[object, ...]) -> RunOutcome:
+        """Call the entry point once, (re)starting the runner first when none is alive."""
+        ...
+
+    def close(self) -> None:
+        """Kill whatever is left of the child and remove its files."""
+        ...
+
+    def __enter__(self) -> Session: ...
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None: ...
+
+
+class Sandbox(Protocol):
+    """A way to run untrusted programs. `protections` names what it enforces, for reports."""
+
+    name: str
+
+    def protections(self) -> tuple[str, ...]: ...
+
+    def session(self, program: Program, limits: Limits, calls: int) -> Session:
+        """A session for `program`, which will be called about `calls` times."""
+        ...

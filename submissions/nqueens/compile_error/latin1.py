@@ -1,0 +1,3 @@
+# Résultat en Latin-1
+def solve_n_queens(n):
+    return []

@@ -1,0 +1,22 @@
+# Mistake: the diagonal test has no abs(), so only one of the two diagonals is checked.
+def solve_n_queens(n):
+    result = []
+
+    def is_valid(board, row, col):
+        for r in range(row):
+            if board[r] == col or board[r] - col == row - r:
+                return False
+        return True
+
+    def place(board, row):
+        if row == n:
+            result.append(list(board))
+            return
+        for col in range(n):
+            if is_valid(board, row, col):
+                board.append(col)
+                place(board, row + 1)
+                board.pop()
+
+    place([], 0)
+    return result
