@@ -157,7 +157,9 @@ def _run_test(
             try:
                 checked = checker.check(test.input, expected, reply.value)
             except Exception as error:  # noqa: BLE001 - a checker bug is the harness's fault
-                raise InternalError(f"checker {problem.checker} failed on {test.name}: {error}")
+                raise InternalError(
+                    f"checker {problem.checker} failed on {test.name}: {error}"
+                ) from error
             finding = Finding(
                 Verdict.AC if checked.passed else Verdict.WA,
                 checked.message,
@@ -246,13 +248,14 @@ def _signaled(number: int, memory_mib: int) -> Finding:
         return Finding(
             Verdict.OLE, "wrote a file larger than allowed", "wrote a file larger than allowed"
         )
-    why = {
+    explanations: dict[int, str] = {
         signal.SIGSEGV: " (segmentation fault: a crash, in Python usually a recursion too deep "
         "for the C stack or misuse of ctypes)",
         signal.SIGABRT: " (aborted)",
         signal.SIGFPE: " (arithmetic error)",
         signal.SIGKILL: f" (killed: perhaps more than {memory_mib} MiB of memory)",
-    }.get(number, "")
+    }
+    why = explanations.get(number, "")
     text = f"the program was killed by {name}"
     return Finding(Verdict.RTE, text + why, text)
 

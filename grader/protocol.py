@@ -90,7 +90,7 @@ def decode_reply(payload: bytes) -> Reply:
     if not isinstance(frame, dict):
         raise ProtocolViolation("frame is not an object")
     try:
-        kind = ReplyKind(frame.get("kind"))
+        kind = ReplyKind(str(frame.get("kind")))
     except ValueError:
         raise ProtocolViolation("frame has an unknown kind") from None
     if kind is ReplyKind.VALUE:

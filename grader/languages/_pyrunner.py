@@ -3,53 +3,48 @@
 # and cost little to start (no json, re, socket, inspect or traceback unless a submission fails).
 # It speaks the frame protocol of grader/protocol.py on the descriptor named by GRADER_FD.
 # Everything it sends is only "this is what the code returned/raised": the harness decides.
+from __future__ import annotations
+
 import os
 import sys
+from _json import encode_basestring_ascii as quote
+from _json import make_scanner
+
+TYPE_CHECKING = False  # importing typing would cost the runner's start-up several ms
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_DEPTH = 8
 MAX_ITEMS = 400_000
 MAX_FRAME = 4 * 1024 * 1024
 MAX_STR = 10_000
 BIG_INT = 1 << 63
-CONTAINERS = {list: "list", tuple: "tuple", set: "set", frozenset: "frozenset"}
-PLAIN_REPR = {bool: "bool", float: "float", complex: "complex", type(None): "None"}
+CONTAINERS: dict[type, str] = {list: "list", tuple: "tuple", set: "set", frozenset: "frozenset"}
+PLAIN_REPR: dict[type, str] = {bool: "bool", float: "float", complex: "complex", type(None): "None"}
 
 
 class TooLarge(Exception):
     pass
 
 
-try:
-    from _json import encode_basestring_ascii as quote
-    from _json import make_scanner
-except ImportError:  # an interpreter without the C accelerator
-    from json.decoder import JSONDecoder
-    from json.encoder import encode_basestring_ascii as quote
-
-    make_scanner = None
-
-
-def parse(text):
-    if make_scanner is None:
-        return JSONDecoder().decode(text)
-
-    class Context:
+def parse(text: str) -> Any:
+    class Context:  # the attributes the C scanner reads, as json.JSONDecoder sets them
         strict = True
         object_hook = None
         object_pairs_hook = None
         parse_float = float
         parse_int = int
         parse_constant = None
-        memo = {}
+        memo: dict[str, object] = {}
 
-    return make_scanner(Context())(text, 0)[0]
-
-
-def tag(type_name, text=""):
-    return '{"type":%s,"repr":%s}' % (quote(type_name), quote(text))
+    return make_scanner(Context())(text, 0)[0]  # type: ignore[arg-type]
 
 
-def describe(obj):
+def tag(type_name: str, text: str = "") -> str:
+    return f'{{"type":{quote(type_name)},"repr":{quote(text)}}}'
+
+
+def describe(obj: object) -> str:
     # Only the exact builtin types get a repr: a submission's own __repr__ is never called.
     cls = type(obj)
     if cls in PLAIN_REPR:
@@ -57,11 +52,11 @@ def describe(obj):
     for base in (bool, int, str, list, tuple, set, frozenset, dict, float):
         if isinstance(obj, base):
             name = type.__dict__["__name__"].__get__(cls)
-            return tag("%s (a subclass of %s)" % (name, base.__name__))
+            return tag(f"{name} (a subclass of {base.__name__})")
     return tag(type.__dict__["__name__"].__get__(cls))
 
 
-def wire(obj, depth, budget):
+def wire(obj: Any, depth: int, budget: list[int]) -> str:
     cls = type(obj)
     if cls is int:
         return int.__repr__(obj) if -BIG_INT < obj < BIG_INT else tag("int", "too large")
@@ -74,18 +69,18 @@ def wire(obj, depth, budget):
         if budget[0] < 0:
             raise TooLarge("the returned value has more than %d items" % MAX_ITEMS)
         body = "[" + ",".join([wire(item, depth + 1, budget) for item in obj]) + "]"
-        return '{"set":%s}' % body if cls is set or cls is frozenset else body
+        return f'{{"set":{body}}}' if cls is set or cls is frozenset else body
     return describe(obj)
 
 
-def send(fd, text):
+def send(fd: int, text: str) -> None:
     data = text.encode("utf-8", "backslashreplace")
     data = len(data).to_bytes(4, "big") + data
     while data:
         data = data[os.write(fd, data) :]
 
 
-def receive(fd):
+def receive(fd: int) -> Any:
     header = read_exactly(fd, 4)
     if header is None:
         return None
@@ -93,8 +88,8 @@ def receive(fd):
     return None if body is None else parse(body.decode("utf-8"))
 
 
-def read_exactly(fd, size):
-    chunks = []
+def read_exactly(fd: int, size: int) -> bytes | None:
+    chunks: list[bytes] = []
     while size:
         chunk = os.read(fd, size)
         if not chunk:
@@ -104,15 +99,16 @@ def read_exactly(fd, size):
     return b"".join(chunks)
 
 
-def flush_output():
+def flush_output() -> None:
     for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
         try:
-            stream.flush()
-        except BaseException:
+            if stream is not None:
+                stream.flush()
+        except BaseException:  # a submission may have broken its own streams
             pass
 
 
-def safe_str(error):
+def safe_str(error: BaseException) -> str:
     try:
         text = str(error)
     except BaseException:
@@ -120,7 +116,7 @@ def safe_str(error):
     return text[:500] if type(text) is str else ""
 
 
-def error_frame(error, filename, source_lines):
+def error_frame(error: BaseException, filename: str, source_lines: list[str]) -> str:
     trace = []
     lineno = None
     tb = error.__traceback__
@@ -132,7 +128,7 @@ def error_frame(error, filename, source_lines):
             trace.append("line %d, in %s: %s" % (lineno, code.co_name, text))
         tb = tb.tb_next
     name = type.__dict__["__name__"].__get__(type(error))
-    return '{"kind":"error","type":%s,"message":%s,"trace":%s,"line":%s}' % (
+    return '{{"kind":"error","type":{},"message":{},"trace":{},"line":{}}}'.format(
         quote(name),
         quote(safe_str(error)),
         quote("\n".join(trace[-8:])),
@@ -140,18 +136,18 @@ def error_frame(error, filename, source_lines):
     )
 
 
-def load_error(message, line=None):
-    return '{"kind":"load_error","message":%s,"line":%s}' % (
+def load_error(message: str, line: int | None = None) -> str:
+    return '{{"kind":"load_error","message":{},"line":{}}}'.format(
         quote(message),
         "null" if line is None else int(line),
     )
 
 
-def normalized(name):
+def normalized(name: str) -> str:
     return name.replace("_", "").lower()
 
 
-def find_entry(namespace, entry):
+def find_entry(namespace: dict[str, Any], entry: str) -> tuple[Any, str | None]:
     """Return (callable, None) or (None, load-error frame)."""
     target = namespace.get(entry)
     where = entry
@@ -165,19 +161,21 @@ def find_entry(namespace, entry):
         if isinstance(namespace.get("Solution"), type):
             names += ["Solution." + n for n in dir(namespace["Solution"]) if not n.startswith("__")]
         close = [n for n in names if normalized(n.split(".")[-1]) == normalized(entry)]
-        hint = " Found %s instead: rename it to %s." % (close[0], entry) if close else ""
+        hint = f" Found {close[0]} instead: rename it to {entry}." if close else ""
         return None, load_error(
-            "no function named %s: define `def %s(...)` at the top level of your file, or as a "
-            "method of `class Solution`.%s" % (entry, entry, hint)
+            f"no function named {entry}: define `def {entry}(...)` at the top level of your "
+            f"file, or as a method of `class Solution`.{hint}"
         )
     if not callable(target):
         return None, load_error(
-            "%s is a %s, not a function" % (where, type.__dict__["__name__"].__get__(type(target)))
+            "{} is a {}, not a function".format(
+                where, type.__dict__["__name__"].__get__(type(target))
+            )
         )
     return target, None
 
 
-def arity_error(target, params):
+def arity_error(target: Any, params: list[str]) -> str | None:
     function = getattr(target, "__func__", target)
     code = getattr(function, "__code__", None)
     if code is None:
@@ -204,7 +202,7 @@ def arity_error(target, params):
     )
 
 
-def load(fd, filename, entry, params):
+def load(fd: int, filename: str, entry: str, params: list[str]) -> tuple[Any, list[str]]:
     with open(filename, encoding="utf-8-sig") as handle:
         source = handle.read()
     lines = source.splitlines()
@@ -218,7 +216,7 @@ def load(fd, filename, entry, params):
         send(fd, load_error(detail, error.lineno))
         return None, lines
     except (ValueError, MemoryError, RecursionError) as error:
-        send(fd, load_error("%s: %s" % (type(error).__name__, safe_str(error))))
+        send(fd, load_error(f"{type(error).__name__}: {safe_str(error)}"))
         return None, lines
     module = type(sys)("solution")
     module.__file__ = filename
@@ -239,7 +237,7 @@ def load(fd, filename, entry, params):
     return target, lines
 
 
-def serve(fd, target, filename, lines):
+def serve(fd: int, target: Any, filename: str, lines: list[str]) -> None:
     memory_frame = '{"kind":"error","type":"MemoryError","message":"","trace":"","line":null}'
     while True:
         request = receive(fd)
@@ -259,9 +257,9 @@ def serve(fd, target, filename, lines):
             continue
         flush_output()
         try:
-            frame = '{"kind":"value","value":%s}' % wire(value, 0, [MAX_ITEMS])
+            frame = f'{{"kind":"value","value":{wire(value, 0, [MAX_ITEMS])}}}'
         except (TooLarge, RecursionError, MemoryError) as error:
-            frame = '{"kind":"too_large","message":%s}' % quote(safe_str(error))
+            frame = f'{{"kind":"too_large","message":{quote(safe_str(error))}}}'
         except BaseException as error:
             frame = error_frame(error, filename, lines)
         del value
@@ -273,7 +271,7 @@ def serve(fd, target, filename, lines):
         send(fd, frame)
 
 
-def main():
+def main() -> None:
     fd = int(os.environ.pop("GRADER_FD"))
     filename, entry = sys.argv[1], sys.argv[2]
     params = sys.argv[3].split(",") if sys.argv[3] else []

@@ -24,7 +24,7 @@ def runner_source() -> str:
 class Python:
     id = "python"
     name = "Python 3"
-    extensions = (".py",)
+    extensions: tuple[str, ...] = (".py",)
 
     def __init__(self, interpreter: str | None = None) -> None:
         self.interpreter = interpreter or sys.executable

@@ -77,7 +77,7 @@ class ProcessSandbox:
 class ProcessSession:
     """A submission's runner: one child for all calls, a fresh one after any kill."""
 
-    def __init__(self, program: Program, limits: Limits, calls: int, prlimit: str | None):
+    def __init__(self, program: Program, limits: Limits, calls: int, prlimit: str | None) -> None:
         self._program = program
         self._limits = limits
         # A backstop only: the parent's watchdog enforces the per-call limit long before.
@@ -136,7 +136,9 @@ class _Output:
 
 
 class _Child:
-    def __init__(self, program: Program, limits: Limits, cpu_budget: int, prlimit: str | None):
+    def __init__(
+        self, program: Program, limits: Limits, cpu_budget: int, prlimit: str | None
+    ) -> None:
         self._limits = limits
         self._workdir = tempfile.mkdtemp(prefix="grader-")
         self._closed = False
@@ -207,15 +209,20 @@ class _Child:
         cpu_start = self._cpu_seconds()
         self._reset_peak_memory()
         started = time.monotonic()
-        if request is not None:
-            with contextlib.suppress(OSError):  # a dead child shows up as an exit below
-                self._channel.setblocking(True)
-                self._channel.sendall(request)
-                self._channel.setblocking(False)
         frame = bytearray()
         termination: Termination | None = None
         reply: Reply | None = None
         detail = ""
+        if request is not None:
+            if self._pending_on_channel():
+                # A frame nobody asked for: answering this request with it would credit one
+                # test with another's value.
+                termination = Termination.PROTOCOL
+                detail = "the program wrote to the judge's channel out of turn"
+            with contextlib.suppress(OSError):  # a dead child shows up as an exit below
+                self._channel.setblocking(True)
+                self._channel.sendall(request)
+                self._channel.setblocking(False)
         while termination is None:
             now = time.monotonic()
             cpu_used = self._cpu_seconds() - cpu_start
@@ -252,7 +259,7 @@ class _Child:
             cpu = self._cpu_seconds() - cpu_start
             memory = self._peak_memory()
         else:
-            if termination is Termination.PROTOCOL:
+            if termination is Termination.PROTOCOL and not detail:
                 detail = "the program wrote something that is not a result frame to the channel"
             if termination in (Termination.EXITED, Termination.SIGNALED):
                 termination, reply = self._last_words(frame, termination)
@@ -264,8 +271,8 @@ class _Child:
         return RunOutcome(
             termination=termination,
             reply=reply,
-            cpu_s=round(max(cpu, 0.0), 3),
-            wall_s=round(wall, 3),
+            cpu_s=round(max(cpu, 0.0), 6),
+            wall_s=round(wall, 6),
             memory_kib=memory,
             exit_code=os.WEXITSTATUS(status)
             if status is not None and os.WIFEXITED(status)
@@ -276,6 +283,14 @@ class _Child:
             output_bytes=outputs[0].total + outputs[1].total,
             detail=detail,
         )
+
+    def _pending_on_channel(self) -> bool:
+        try:
+            return bool(self._channel.recv(1, socket.MSG_PEEK))
+        except (BlockingIOError, InterruptedError):
+            return False
+        except OSError:
+            return False
 
     def _read(self, fd: int) -> bytes:
         chunks = []
@@ -366,9 +381,8 @@ class _Child:
         return self._cpu_at_exit if self._status else 0.0
 
     def _reset_peak_memory(self) -> None:
-        with contextlib.suppress(OSError):
-            with open(f"/proc/{self.pid}/clear_refs", "wb") as clear:
-                clear.write(b"5")  # resets VmHWM, the peak resident set size
+        with contextlib.suppress(OSError), open(f"/proc/{self.pid}/clear_refs", "wb") as clear:
+            clear.write(b"5")  # resets VmHWM, the peak resident set size
 
     def _peak_memory(self) -> int:
         try:

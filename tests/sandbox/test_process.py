@@ -1,0 +1,228 @@
+"""The process backend against submissions that attack the host, as SANDBOX.md requires."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from grader.judge import grade
+from grader.languages.python import Python
+from grader.problem import Limits
+from grader.protocol import ReplyKind
+from grader.sandbox.base import Termination
+from grader.verdicts import Verdict
+
+LIMITS = Limits(time_s=2.0, wall_s=4.0, memory_mib=256, output_kib=64)
+
+
+def run(source: str, nqueens, make_submission, sandbox, calls=((4,),)):
+    """Load `source` and call it once per element of `calls`; the outcomes, in order."""
+    program = Python().build(make_submission(source), nqueens).program
+    with sandbox.session(program, LIMITS, len(calls)) as session:
+        loaded = session.load()
+        assert loaded.reply is not None and loaded.reply.kind is ReplyKind.READY, loaded
+        return [session.call(args) for args in calls]
+
+
+def value_of(outcome):
+    assert outcome.termination is Termination.REPLIED, outcome
+    assert outcome.reply.kind is ReplyKind.VALUE, outcome.reply
+    return outcome.reply.value
+
+
+def test_no_variable_of_the_grader_reaches_the_child(nqueens, make_submission, sandbox,
+                                                     monkeypatch) -> None:
+    monkeypatch.setenv("GRADER_TEST_SECRET", "hunter2")
+    source = "import os\ndef solve_n_queens(n):\n    return [f'{k}={v}' for k, v in os.environ.items()]\n"
+    [outcome] = run(source, nqueens, make_submission, sandbox)
+    variables = dict(item.split("=", 1) for item in value_of(outcome))
+    assert "hunter2" not in str(variables)
+    assert set(variables) <= {"PATH", "LANG", "LC_ALL", "HOME", "TMPDIR"}
+
+
+def test_stdin_is_empty_and_the_work_dir_is_private_and_removed(nqueens, make_submission,
+                                                               sandbox) -> None:
+    source = (
+        "import os, sys\n"
+        "def solve_n_queens(n):\n"
+        "    return [sys.stdin.read(), os.getcwd(), sorted(os.listdir('.'))]\n"
+    )
+    [outcome] = run(source, nqueens, make_submission, sandbox)
+    stdin, workdir, files = value_of(outcome)
+    assert stdin == ""
+    assert files == ("solution.py",)
+    assert Path(workdir).resolve() != Path.cwd().resolve()
+    assert not Path(workdir).exists()
+
+
+def test_only_the_result_channel_is_open(nqueens, make_submission, sandbox) -> None:
+    source = "import os\ndef solve_n_queens(n):\n    return sorted(int(fd) for fd in os.listdir('/proc/self/fd'))\n"
+    [outcome] = run(source, nqueens, make_submission, sandbox)
+    descriptors = value_of(outcome)
+    # stdin, stdout, stderr, the channel, and the descriptor listdir itself holds open.
+    assert len(descriptors) == 5, descriptors
+
+
+def test_everything_the_submission_started_dies_with_it(nqueens, make_submission, sandbox):
+    source = (
+        "import subprocess\n"
+        "def solve_n_queens(n):\n"
+        "    return subprocess.Popen(['sleep', '1000']).pid\n"
+    )
+    [outcome] = run(source, nqueens, make_submission, sandbox)
+    pid = value_of(outcome)
+    deadline = time.monotonic() + 5
+    while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)  # killed at once; init may take a moment to reap it
+    assert not Path(f"/proc/{pid}").exists()
+
+
+def test_a_killed_child_is_replaced_by_a_fresh_one(nqueens, make_submission, sandbox) -> None:
+    source = (
+        "calls = []\n"
+        "def solve_n_queens(n):\n"
+        "    calls.append(n)\n"
+        "    while n == 5:\n"
+        "        pass\n"
+        "    return len(calls)\n"
+    )
+    first, looped, after = run(source, nqueens, make_submission, sandbox,
+                               calls=((4,), (5,), (6,)))
+    assert value_of(first) == 1
+    assert looped.termination is Termination.CPU_LIMIT
+    assert looped.cpu_s >= LIMITS.time_s
+    assert value_of(after) == 1  # a new process: the old one's state is gone
+
+
+def test_sleeping_is_stopped_by_the_wall_clock(nqueens, make_submission, sandbox) -> None:
+    source = "import time\ndef solve_n_queens(n):\n    time.sleep(1000)\n"
+    [outcome] = run(source, nqueens, make_submission, sandbox)
+    assert outcome.termination is Termination.WALL_LIMIT
+    assert LIMITS.wall_s <= outcome.wall_s < LIMITS.wall_s + 2
+    assert outcome.cpu_s < 1
+
+
+def test_patched_clocks_change_nothing(nqueens, make_submission, sandbox) -> None:
+    source = (
+        "import time\n"
+        "time.time = time.monotonic = time.perf_counter = time.process_time = lambda: 0.0\n"
+        "def solve_n_queens(n):\n"
+        "    while True:\n"
+        "        pass\n"
+    )
+    [outcome] = run(source, nqueens, make_submission, sandbox)
+    assert outcome.termination is Termination.CPU_LIMIT
+
+
+def test_closing_the_channel_and_running_on_is_a_time_limit(nqueens, make_submission, sandbox):
+    source = (
+        "import os\n"
+        "def solve_n_queens(n):\n"
+        "    for fd in range(3, 64):\n"
+        "        try:\n"
+        "            os.close(fd)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    while True:\n"
+        "        pass\n"
+    )
+    [outcome] = run(source, nqueens, make_submission, sandbox)
+    assert outcome.termination is Termination.CPU_LIMIT
+
+
+def test_output_is_captured_and_capped(nqueens, make_submission, sandbox) -> None:
+    source = "def solve_n_queens(n):\n    print('x' * 20000)\n    return []\n"
+    [outcome] = run(source, nqueens, make_submission, sandbox)
+    assert value_of(outcome) == ()
+    assert 20000 < outcome.output_bytes
+    assert len(outcome.stdout) <= 4096
+
+
+def test_memory_is_measured_per_call(nqueens, make_submission, sandbox) -> None:
+    source = (
+        "def solve_n_queens(n):\n"
+        "    block = bytearray(n * 1024 * 1024)\n"
+        "    block[::4096] = b'x' * len(block[::4096])\n"
+        "    return []\n"
+    )
+    small, large = run(source, nqueens, make_submission, sandbox, calls=((1,), (100,)))
+    assert large.memory_kib - small.memory_kib > 80 * 1024
+
+
+@pytest.mark.parametrize(
+    ("name", "source", "verdict"),
+    [
+        (
+            "forged frame on stdout",
+            "def solve_n_queens(n):\n"
+            "    print('\\x00\\x00\\x00\\x31{\"kind\":\"value\",\"value\":[[1,3,0,2],[2,0,3,1]]}')\n",
+            Verdict.WA,
+        ),
+        (
+            "a frame longer than allowed",
+            "import os\n"
+            "def solve_n_queens(n):\n"
+            "    for fd in range(3, 64):\n"
+            "        try:\n"
+            "            os.write(fd, (2**31).to_bytes(4, 'big'))\n"
+            "        except OSError:\n"
+            "            pass\n"
+            "    return []\n",
+            Verdict.OLE,
+        ),
+        (
+            "raising its own limits",
+            "import resource\n"
+            "def solve_n_queens(n):\n"
+            "    resource.setrlimit(resource.RLIMIT_AS, (resource.RLIM_INFINITY,) * 2)\n"
+            "    return []\n",
+            Verdict.RTE,
+        ),
+        ("closing stdio", "import os\nos.close(0); os.close(1); os.close(2)\n"
+         "from itertools import permutations\n"
+         "def solve_n_queens(n):\n"
+         "    return [list(p) for p in permutations(range(n))\n"
+         "            if len({r + c for r, c in enumerate(p)}) == n\n"
+         "            and len({r - c for r, c in enumerate(p)}) == n]\n", Verdict.AC),
+        ("SystemExit at import", "raise SystemExit(0)\n", Verdict.CE),
+        ("os._exit at import", "import os\nos._exit(0)\n", Verdict.RTE),
+        ("deep C recursion", "import sys\nsys.setrecursionlimit(10**9)\n"
+         "def f(k):\n    return eval('f(k + 1)')\n"
+         "def solve_n_queens(n):\n    return f(0)\n", Verdict.RTE),
+    ],
+)
+def test_hostile_submission_gets_a_verdict_not_a_crash(name, source, verdict, nqueens,
+                                                       nqueens_answers, make_submission,
+                                                       sandbox) -> None:
+    result = grade(nqueens, nqueens_answers, make_submission(source), sandbox)
+    assert result.verdict is verdict, result
+    assert os.getpid() > 0  # the grader is alive to assert
+
+
+def test_forged_frames_on_every_descriptor_never_shift_answers(nqueens, nqueens_answers,
+                                                              make_submission, sandbox) -> None:
+    source = (
+        "import os\n"
+        "FRAME = b'{\"kind\":\"value\",\"value\":[[1,3,0,2],[2,0,3,1]]}'\n"
+        "def solve_n_queens(n):\n"
+        "    for fd in range(1, 64):\n"
+        "        try:\n"
+        "            os.write(fd, len(FRAME).to_bytes(4, 'big') + FRAME)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    return []\n"
+    )
+    result = grade(nqueens, nqueens_answers, make_submission(source), sandbox, True)
+    assert result.verdict in (Verdict.WA, Verdict.RTE)
+    # Each call is answered by the first frame it got, or refused when the channel already
+    # held one: a frame meant for one test never answers the next. Only n = 2 (where [] is
+    # right) and n = 4 (the forged value is its answer) can pass.
+    for test in result.tests:
+        if test.verdict is Verdict.AC:
+            assert test.input in ({"n": 2}, {"n": 4})
+        else:
+            assert test.verdict in (Verdict.WA, Verdict.RTE), test
+    assert any("out of turn" in test.message for test in result.tests)

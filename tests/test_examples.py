@@ -1,0 +1,83 @@
+"""Every example under submissions/ gets the verdict of the folder it is filed in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grader.judge import grade
+from grader.languages import extensions
+from grader.submission import read_submission
+from grader.verdicts import Verdict
+
+from .conftest import SUBMISSIONS
+
+FOLDER_VERDICT = {
+    "accepted": Verdict.AC,
+    "wrong_answer": Verdict.WA,
+    "time_limit_exceeded": Verdict.TLE,
+    "memory_limit_exceeded": Verdict.MLE,
+    "output_limit_exceeded": Verdict.OLE,
+    "runtime_error": Verdict.RTE,
+    "compile_error": Verdict.CE,
+}
+
+EXAMPLES = sorted(p for p in (SUBMISSIONS / "nqueens").rglob("*") if p.suffix in extensions())
+
+# What the feedback must say for each lesson mistake: the student reads this, not a diff.
+FIRST_MESSAGE = {
+    "no_pop.py": "missing pop()",
+    "column_only.py": "share a diagonal",
+    "diagonal_without_abs.py": "share a diagonal",
+    "same_diagonal_key.py": "share a diagonal",
+    "shared_list.py": "append a copy",
+    "undo_two_of_three.py": "solutions missing",
+    "first_solution_only.py": "stop at the first solution",
+    "one_based.py": "columns are 0-based",
+    "board_strings.py": "LeetCode-51 board strings",
+    "missing_return.py": "returned None — missing return?",
+    "duplicates.py": "appears twice",
+    "float_columns.py": "row 0: expected an int column, got float",
+    "bool_columns.py": "expected an int column, got bool",
+    "lying_eq.py": "a subclass of list",
+    "camel_case_name.py": "Found solveNQueens instead",
+    "wrong_arity.py": "it must take exactly 1 (n)",
+    "syntax_error.py": "syntax_error.py:1: expected ':'",
+    "empty.py": "the file is empty",
+    "nul_byte.py": "NUL byte",
+    "latin1.py": "not valid UTF-8",
+    "raises_at_import.py": "NameError",
+    "exit_at_import.py": "called exit() while it was being loaded",
+    "ctypes_segfault.py": "SIGSEGV",
+    "os_exit.py": "exited (exit code 0) without returning",
+    "sys_exit.py": "called exit() inside the function",
+    "no_base_case.py": "RecursionError",
+    "index_error.py": "IndexError",
+    "sleeps.py": "wall-clock",
+    "infinite_loop.py": "CPU time",
+    "print_flood.py": "printed more than",
+    "huge_return.py": "too large",
+    "memory_hog.py": "MemoryError",
+}
+
+
+def test_every_folder_is_a_known_verdict() -> None:
+    folders = {path.parent.name for path in EXAMPLES}
+    assert folders == set(FOLDER_VERDICT)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_example_gets_its_folders_verdict(path: Path, nqueens, nqueens_answers, sandbox) -> None:
+    submission = read_submission(path, extensions())
+    result = grade(nqueens, nqueens_answers, submission, sandbox)
+    assert result.verdict is FOLDER_VERDICT[path.parent.name], result
+    if result.verdict is Verdict.AC:
+        assert result.score == nqueens.max_score
+        assert all(test.wall_s > 0 for test in result.tests)
+        return
+    first = next((t for t in result.tests if t.verdict is not Verdict.AC), None)
+    message = result.compile_output if result.verdict is Verdict.CE else first.message
+    if path.name in FIRST_MESSAGE:
+        assert FIRST_MESSAGE[path.name] in message
+    assert "Traceback (most recent call last)" not in message

@@ -1,0 +1,99 @@
+"""problems/nqueens loads; every kind of mistake in a problem.yaml names file, line and key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grader.errors import ProblemError, UsageError
+from grader.judge import load_answers
+from grader.problem import Visibility, find_problem, load_problem
+
+from .conftest import PROBLEMS
+
+
+def test_nqueens_is_complete(nqueens) -> None:
+    assert nqueens.id == "nqueens"
+    assert nqueens.entry_points["python"] == "solve_n_queens"
+    assert [test.input["n"] for test in nqueens.tests] == list(range(1, 10))
+    samples = {test.input["n"] for test in nqueens.tests if test.visibility is Visibility.SAMPLE}
+    assert {1, 2, 4, 5, 8} <= samples
+    assert len(nqueens.references) >= 2
+    assert nqueens.limits.time_s > 0 and nqueens.limits.wall_s >= nqueens.limits.time_s
+    statement = nqueens.statement.read_text()
+    for example in ("[[1, 3, 0, 2], [2, 0, 3, 1]]", "[[0]]", "== []"):
+        assert example in statement
+
+
+def test_find_problem_by_name_or_folder(tmp_path) -> None:
+    assert find_problem("nqueens", (PROBLEMS,)) == PROBLEMS / "nqueens"
+    assert find_problem(str(PROBLEMS / "nqueens"), ()) == PROBLEMS / "nqueens"
+    with pytest.raises(UsageError, match="unknown problem 'chess'.*known: nqueens"):
+        find_problem("chess", (PROBLEMS,))
+
+
+def edit(problem_copy: Path, old: str, new: str) -> None:
+    path = problem_copy / "problem.yaml"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+def line_of(problem_copy: Path, fragment: str) -> int:
+    lines = (problem_copy / "problem.yaml").read_text().splitlines()
+    return next(i for i, line in enumerate(lines, 1) if fragment in line)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "problem"),
+    [
+        ("input: {n: 9}", "input: {n: 10}", "tests[8].input.n", "10 is outside the allowed range 1..9"),
+        ("input: {n: 4}", "input: {n: four}", "tests[3].input.n", 'expected int, got "four"'),
+        ("input: {n: 4}", "input: {m: 4}", "tests[3].input", "missing required key 'n'"),
+        ("  time_s: 1.0", "  time_s: 1s", "limits.time_s", 'expected a number > 0, got "1s"'),
+        ("  wall_s: 2.0", "  wall_s: -2", "limits.wall_s", "expected a number > 0, got -2"),
+        ("  memory_mib: 256", "  memroy_mib: 256", "limits.memroy_mib", "unknown key"),
+        ("visibility: hidden}", "visibility: secret}", "tests[2].visibility",
+         'expected sample or hidden, got "secret"'),
+        ("points: 2,", "points: -1,", "tests[8].points", "expected a number >= 0"),
+        ("checker: all_placements", "checker: diff", "checker", "unknown checker 'diff'"),
+        ("name: n5, input: {n: 5}", "name: n4, input: {n: 5}", "tests[4].name",
+         "test name 'n4' is used twice"),
+        ("statement: statement.md", "statement: missing.md", "statement", "does not exist"),
+        ("../../reference/nqueens/bitmask.py", "../../reference/nqueens/gone.py", "references[1]",
+         "does not exist"),
+    ],
+)
+def test_mistakes_name_file_line_and_key(problem_copy, old, new, key, problem) -> None:
+    edit(problem_copy, old, new)
+    expected_line = line_of(problem_copy, new.strip())
+    with pytest.raises(ProblemError) as caught:
+        load_problem(problem_copy)
+    error = caught.value
+    assert error.file.endswith("problem.yaml")
+    assert (error.line, error.key) == (expected_line, key)
+    assert problem in error.problem
+    assert str(error).startswith(f"{error.file}:{expected_line}: {key}: ")
+
+
+def test_broken_yaml_names_the_line(problem_copy) -> None:
+    edit(problem_copy, "input: {n: 4}", "input: {n: 4")
+    with pytest.raises(ProblemError, match=r"problem\.yaml:\d+: invalid YAML"):
+        load_problem(problem_copy)
+
+
+def test_duplicate_keys_are_errors(problem_copy) -> None:
+    edit(problem_copy, "title: N-Queens", "title: N-Queens\ntitle: Again")
+    with pytest.raises(ProblemError, match="problem.yaml:4: title: duplicate key"):
+        load_problem(problem_copy)
+
+
+def test_missing_and_stale_answers_are_problem_errors(problem_copy) -> None:
+    problem = load_problem(problem_copy)
+    (problem_copy / "answers" / "n5.json").unlink()
+    with pytest.raises(ProblemError, match=r"n5\.json: missing; run `grader answers nqueens`"):
+        load_answers(problem)
+    (problem_copy / "answers" / "n5.json").write_text('{"input": {"n": 6}, "answer": []}')
+    with pytest.raises(ProblemError, match="does not match test 'n5'"):
+        load_answers(problem)

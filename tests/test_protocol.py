@@ -1,0 +1,57 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from grader.protocol import (
+    Foreign,
+    ProtocolViolation,
+    ReplyKind,
+    SetOf,
+    decode_reply,
+    encode_request,
+)
+
+
+def frame(document: object) -> bytes:
+    return json.dumps(document).encode()
+
+
+def test_request_is_length_prefixed_json() -> None:
+    data = encode_request((4,))
+    assert int.from_bytes(data[:4], "big") == len(data) - 4
+    assert json.loads(data[4:]) == {"args": [4]}
+
+
+def test_value_frames_decode_to_plain_values() -> None:
+    reply = decode_reply(frame({"kind": "value", "value": [[1, 3, 0, 2], {"set": [1]},
+                                                          {"type": "bool", "repr": "True"}]}))
+    assert reply.kind is ReplyKind.VALUE
+    assert reply.value == ((1, 3, 0, 2), SetOf((1,)), Foreign("bool", "True"))
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        b"\xff\xfe",  # not UTF-8
+        b"[1, 2",  # not JSON
+        b"[" * 100_000 + b"]" * 100_000,  # deeper than the parser's recursion
+        frame([1, 2]),  # not an object
+        frame({"kind": "verdict", "value": "AC"}),  # kinds are a closed set
+        frame({"kind": "value"}),
+        frame({"kind": "value", "value": 1.5}),  # floats never come from the runner
+        frame({"kind": "value", "value": True}),
+        frame({"kind": "value", "value": {"verdict": "AC"}}),
+        frame({"kind": "value", "value": [[[[[[[[[[[1]]]]]]]]]]]}),
+        frame({"kind": "error", "type": 5}),
+    ],
+)
+def test_anything_malformed_is_a_protocol_violation(payload: bytes) -> None:
+    with pytest.raises(ProtocolViolation):
+        decode_reply(payload)
+
+
+def test_long_texts_are_capped() -> None:
+    reply = decode_reply(frame({"kind": "error", "type": "E", "message": "x" * 100_000}))
+    assert len(reply.message) < 3000
