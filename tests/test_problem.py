@@ -48,21 +48,38 @@ def line_of(problem_copy: Path, fragment: str) -> int:
 @pytest.mark.parametrize(
     ("old", "new", "key", "problem"),
     [
-        ("input: {n: 9}", "input: {n: 10}", "tests[8].input.n", "10 is outside the allowed range 1..9"),
+        (
+            "input: {n: 9}",
+            "input: {n: 10}",
+            "tests[8].input.n",
+            "10 is outside the allowed range 1..9",
+        ),
         ("input: {n: 4}", "input: {n: four}", "tests[3].input.n", 'expected int, got "four"'),
         ("input: {n: 4}", "input: {m: 4}", "tests[3].input", "missing required key 'n'"),
         ("  time_s: 1.0", "  time_s: 1s", "limits.time_s", 'expected a number > 0, got "1s"'),
         ("  wall_s: 2.0", "  wall_s: -2", "limits.wall_s", "expected a number > 0, got -2"),
         ("  memory_mib: 256", "  memroy_mib: 256", "limits.memroy_mib", "unknown key"),
-        ("visibility: hidden}", "visibility: secret}", "tests[2].visibility",
-         'expected sample or hidden, got "secret"'),
+        (
+            "visibility: hidden}",
+            "visibility: secret}",
+            "tests[2].visibility",
+            'expected sample or hidden, got "secret"',
+        ),
         ("points: 2,", "points: -1,", "tests[8].points", "expected a number >= 0"),
         ("checker: all_placements", "checker: diff", "checker", "unknown checker 'diff'"),
-        ("name: n5, input: {n: 5}", "name: n4, input: {n: 5}", "tests[4].name",
-         "test name 'n4' is used twice"),
+        (
+            "name: n5, input: {n: 5}",
+            "name: n4, input: {n: 5}",
+            "tests[4].name",
+            "test name 'n4' is used twice",
+        ),
         ("statement: statement.md", "statement: missing.md", "statement", "does not exist"),
-        ("../../reference/nqueens/bitmask.py", "../../reference/nqueens/gone.py", "references[1]",
-         "does not exist"),
+        (
+            "../../reference/nqueens/bitmask.py",
+            "../../reference/nqueens/gone.py",
+            "references[1]",
+            "does not exist",
+        ),
     ],
 )
 def test_mistakes_name_file_line_and_key(problem_copy, old, new, key, problem) -> None:

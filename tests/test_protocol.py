@@ -25,8 +25,14 @@ def test_request_is_length_prefixed_json() -> None:
 
 
 def test_value_frames_decode_to_plain_values() -> None:
-    reply = decode_reply(frame({"kind": "value", "value": [[1, 3, 0, 2], {"set": [1]},
-                                                          {"type": "bool", "repr": "True"}]}))
+    reply = decode_reply(
+        frame(
+            {
+                "kind": "value",
+                "value": [[1, 3, 0, 2], {"set": [1]}, {"type": "bool", "repr": "True"}],
+            }
+        )
+    )
     assert reply.kind is ReplyKind.VALUE
     assert reply.value == ((1, 3, 0, 2), SetOf((1,)), Foreign("bool", "True"))
 

@@ -6,10 +6,27 @@ import grader
 
 def test_public_api_is_exactly_what_is_documented() -> None:
     assert set(grader.__all__) == {
-        "GraderError", "InternalError", "Limits", "Problem", "ProblemError", "Report",
-        "SandboxError", "SandboxInfo", "Submission", "SubmissionResult", "TestCase",
-        "TestResult", "UsageError", "Verdict", "Visibility", "__version__", "find_problem",
-        "grade", "load_answers", "load_problem", "read_submission",
+        "GraderError",
+        "InternalError",
+        "Limits",
+        "Problem",
+        "ProblemError",
+        "Report",
+        "SandboxError",
+        "SandboxInfo",
+        "Submission",
+        "SubmissionResult",
+        "TestCase",
+        "TestResult",
+        "UsageError",
+        "Verdict",
+        "Visibility",
+        "__version__",
+        "find_problem",
+        "grade",
+        "load_answers",
+        "load_problem",
+        "read_submission",
     }
     for name in grader.__all__:
         assert hasattr(grader, name)

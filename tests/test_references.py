@@ -29,8 +29,7 @@ def test_stored_answers_are_what_the_references_compute(nqueens, computed, nquee
 def test_disagreeing_references_name_the_test(problem_copy, sandbox) -> None:
     broken = problem_copy.parent.parent / "reference" / "nqueens" / "bitmask.py"
     broken.write_text(
-        broken.read_text()
-        + "\n\n_real = solve_n_queens\n\n\ndef solve_n_queens(n):\n"
+        broken.read_text() + "\n\n_real = solve_n_queens\n\n\ndef solve_n_queens(n):\n"
         "    return _real(n)[1:] if n == 6 else _real(n)\n"
     )
     with pytest.raises(ReferenceMismatch) as caught:

@@ -20,27 +20,57 @@ FAILING = [
     ("None", 4, Foreign("None", "None"), "returned None — missing return?", "returned None"),
     ("not a list", 4, 5, "expected a list of placements, got int", "not a list of placements"),
     ("a single placement", 4, (1, 3, 0, 2), "did you return a single placement?", "list of"),
-    ("bool column", 4, ((1, 3, 0, 2), (2, Foreign("bool", "False"), 3, 1)),
-     "placement 1, row 1: expected an int column, got bool (False)", "not a plain int"),
+    (
+        "bool column",
+        4,
+        ((1, 3, 0, 2), (2, Foreign("bool", "False"), 3, 1)),
+        "placement 1, row 1: expected an int column, got bool (False)",
+        "not a plain int",
+    ),
     ("float column", 4, ((1.0,),), "", ""),  # replaced below: floats arrive as Foreign
     ("set as placement", 4, (SetOf((1, 3, 0, 2)),), "placement 0 is a set", "row order"),
     ("short placement", 4, ((1, 3, 0),), "placement 0 has 3 rows; expected 4", "one column"),
     ("empty placements", 4, ((), ()), "all 2 placements are the same", "append a copy"),
-    ("one-based", 4, ((2, 4, 1, 3), (3, 1, 4, 2)), "columns are 0-based: got 4 for n = 4",
-     "count from 0"),
+    (
+        "one-based",
+        4,
+        ((2, 4, 1, 3), (3, 1, 4, 2)),
+        "columns are 0-based: got 4 for n = 4",
+        "count from 0",
+    ),
     ("off the board", 4, ((1, 3, 0, 7),), "column 7 is off the board", "outside 0..n-1"),
-    ("diagonal", 4, ((0, 1, 2, 3),),
-     "placement [0, 1, 2, 3]: queens in rows 0 and 1 share a diagonal", "attacking"),
+    (
+        "diagonal",
+        4,
+        ((0, 1, 2, 3),),
+        "placement [0, 1, 2, 3]: queens in rows 0 and 1 share a diagonal",
+        "attacking",
+    ),
     ("column", 4, ((1, 1, 0, 2),), "queens in rows 0 and 1 share a column", "attacking"),
-    ("duplicate", 4, ((1, 3, 0, 2), (1, 3, 0, 2), (2, 0, 3, 1)), "[1, 3, 0, 2] appears twice",
-     "more than once"),
+    (
+        "duplicate",
+        4,
+        ((1, 3, 0, 2), (1, 3, 0, 2), (2, 0, 3, 1)),
+        "[1, 3, 0, 2] appears twice",
+        "more than once",
+    ),
     ("missing", 4, ((1, 3, 0, 2),), "1 of 2 solutions missing, e.g. [2, 0, 3, 1]", "missing"),
-    ("board strings", 4, ((".Q..", "...Q", "Q...", "..Q."),),
-     "LeetCode-51 board strings", "not board strings"),
+    (
+        "board strings",
+        4,
+        ((".Q..", "...Q", "Q...", "..Q."),),
+        "LeetCode-51 board strings",
+        "not board strings",
+    ),
     ("subclass", 4, Foreign("Anything (a subclass of list)"), "a subclass of list", "not a list"),
 ]
-FAILING[4] = ("float column", 4, ((Foreign("float", "1.0"), 3, 0, 2),),
-              "placement 0, row 0: expected an int column, got float (1.0)", "not a plain int")
+FAILING[4] = (
+    "float column",
+    4,
+    ((Foreign("float", "1.0"), 3, 0, 2),),
+    "placement 0, row 0: expected an int column, got float (1.0)",
+    "not a plain int",
+)
 
 
 @pytest.mark.parametrize(("name", "n", "value"), PASSING, ids=[row[0] for row in PASSING])
@@ -49,8 +79,9 @@ def test_accepts(name, n, value) -> None:
     assert result.passed, result.message
 
 
-@pytest.mark.parametrize(("name", "n", "value", "message", "hint"), FAILING,
-                         ids=[row[0] for row in FAILING])
+@pytest.mark.parametrize(
+    ("name", "n", "value", "message", "hint"), FAILING, ids=[row[0] for row in FAILING]
+)
 def test_rejects_with_a_message_that_teaches(name, n, value, message, hint) -> None:
     result = CHECK.check({"n": n}, FOUR, value)
     assert not result.passed

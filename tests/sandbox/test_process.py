@@ -33,18 +33,24 @@ def value_of(outcome):
     return outcome.reply.value
 
 
-def test_no_variable_of_the_grader_reaches_the_child(nqueens, make_submission, sandbox,
-                                                     monkeypatch) -> None:
+def test_no_variable_of_the_grader_reaches_the_child(
+    nqueens, make_submission, sandbox, monkeypatch
+) -> None:
     monkeypatch.setenv("GRADER_TEST_SECRET", "hunter2")
-    source = "import os\ndef solve_n_queens(n):\n    return [f'{k}={v}' for k, v in os.environ.items()]\n"
+    source = (
+        "import os\n"
+        "def solve_n_queens(n):\n"
+        "    return [f'{k}={v}' for k, v in os.environ.items()]\n"
+    )
     [outcome] = run(source, nqueens, make_submission, sandbox)
     variables = dict(item.split("=", 1) for item in value_of(outcome))
     assert "hunter2" not in str(variables)
     assert set(variables) <= {"PATH", "LANG", "LC_ALL", "HOME", "TMPDIR"}
 
 
-def test_stdin_is_empty_and_the_work_dir_is_private_and_removed(nqueens, make_submission,
-                                                               sandbox) -> None:
+def test_stdin_is_empty_and_the_work_dir_is_private_and_removed(
+    nqueens, make_submission, sandbox
+) -> None:
     source = (
         "import os, sys\n"
         "def solve_n_queens(n):\n"
@@ -59,7 +65,11 @@ def test_stdin_is_empty_and_the_work_dir_is_private_and_removed(nqueens, make_su
 
 
 def test_only_the_result_channel_is_open(nqueens, make_submission, sandbox) -> None:
-    source = "import os\ndef solve_n_queens(n):\n    return sorted(int(fd) for fd in os.listdir('/proc/self/fd'))\n"
+    source = (
+        "import os\n"
+        "def solve_n_queens(n):\n"
+        "    return sorted(int(fd) for fd in os.listdir('/proc/self/fd'))\n"
+    )
     [outcome] = run(source, nqueens, make_submission, sandbox)
     descriptors = value_of(outcome)
     # stdin, stdout, stderr, the channel, and the descriptor listdir itself holds open.
@@ -89,8 +99,7 @@ def test_a_killed_child_is_replaced_by_a_fresh_one(nqueens, make_submission, san
         "        pass\n"
         "    return len(calls)\n"
     )
-    first, looped, after = run(source, nqueens, make_submission, sandbox,
-                               calls=((4,), (5,), (6,)))
+    first, looped, after = run(source, nqueens, make_submission, sandbox, calls=((4,), (5,), (6,)))
     assert value_of(first) == 1
     assert looped.termination is Termination.CPU_LIMIT
     assert looped.cpu_s >= LIMITS.time_s
@@ -137,7 +146,7 @@ def test_output_is_captured_and_capped(nqueens, make_submission, sandbox) -> Non
     source = "def solve_n_queens(n):\n    print('x' * 20000)\n    return []\n"
     [outcome] = run(source, nqueens, make_submission, sandbox)
     assert value_of(outcome) == ()
-    assert 20000 < outcome.output_bytes
+    assert outcome.output_bytes > 20000
     assert len(outcome.stdout) <= 4096
 
 
@@ -158,7 +167,7 @@ def test_memory_is_measured_per_call(nqueens, make_submission, sandbox) -> None:
         (
             "forged frame on stdout",
             "def solve_n_queens(n):\n"
-            "    print('\\x00\\x00\\x00\\x31{\"kind\":\"value\",\"value\":[[1,3,0,2],[2,0,3,1]]}')\n",
+            '    print(\'\\x00\\x00\\x00\\x31{"kind":"value","value":[[1,3,0,2],[2,0,3,1]]}\')\n',
             Verdict.WA,
         ),
         (
@@ -181,32 +190,41 @@ def test_memory_is_measured_per_call(nqueens, make_submission, sandbox) -> None:
             "    return []\n",
             Verdict.RTE,
         ),
-        ("closing stdio", "import os\nos.close(0); os.close(1); os.close(2)\n"
-         "from itertools import permutations\n"
-         "def solve_n_queens(n):\n"
-         "    return [list(p) for p in permutations(range(n))\n"
-         "            if len({r + c for r, c in enumerate(p)}) == n\n"
-         "            and len({r - c for r, c in enumerate(p)}) == n]\n", Verdict.AC),
+        (
+            "closing stdio",
+            "import os\nos.close(0); os.close(1); os.close(2)\n"
+            "from itertools import permutations\n"
+            "def solve_n_queens(n):\n"
+            "    return [list(p) for p in permutations(range(n))\n"
+            "            if len({r + c for r, c in enumerate(p)}) == n\n"
+            "            and len({r - c for r, c in enumerate(p)}) == n]\n",
+            Verdict.AC,
+        ),
         ("SystemExit at import", "raise SystemExit(0)\n", Verdict.CE),
         ("os._exit at import", "import os\nos._exit(0)\n", Verdict.RTE),
-        ("deep C recursion", "import sys\nsys.setrecursionlimit(10**9)\n"
-         "def f(k):\n    return eval('f(k + 1)')\n"
-         "def solve_n_queens(n):\n    return f(0)\n", Verdict.RTE),
+        (
+            "deep C recursion",
+            "import sys\nsys.setrecursionlimit(10**9)\n"
+            "def f(k):\n    return eval('f(k + 1)')\n"
+            "def solve_n_queens(n):\n    return f(0)\n",
+            Verdict.RTE,
+        ),
     ],
 )
-def test_hostile_submission_gets_a_verdict_not_a_crash(name, source, verdict, nqueens,
-                                                       nqueens_answers, make_submission,
-                                                       sandbox) -> None:
+def test_hostile_submission_gets_a_verdict_not_a_crash(
+    name, source, verdict, nqueens, nqueens_answers, make_submission, sandbox
+) -> None:
     result = grade(nqueens, nqueens_answers, make_submission(source), sandbox)
     assert result.verdict is verdict, result
     assert os.getpid() > 0  # the grader is alive to assert
 
 
-def test_forged_frames_on_every_descriptor_never_shift_answers(nqueens, nqueens_answers,
-                                                              make_submission, sandbox) -> None:
+def test_forged_frames_on_every_descriptor_never_shift_answers(
+    nqueens, nqueens_answers, make_submission, sandbox
+) -> None:
     source = (
         "import os\n"
-        "FRAME = b'{\"kind\":\"value\",\"value\":[[1,3,0,2],[2,0,3,1]]}'\n"
+        'FRAME = b\'{"kind":"value","value":[[1,3,0,2],[2,0,3,1]]}\'\n'
         "def solve_n_queens(n):\n"
         "    for fd in range(1, 64):\n"
         "        try:\n"

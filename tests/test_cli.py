@@ -1,0 +1,163 @@
+"""The command line, called as `main([...])`, and once end to end as a real process."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import grader
+from grader.cli import main
+
+from .conftest import ROOT, SUBMISSIONS
+
+ACCEPTED = str(SUBMISSIONS / "nqueens" / "accepted" / "backtracking.py")
+WRONG = str(SUBMISSIONS / "nqueens" / "wrong_answer" / "diagonal_without_abs.py")
+
+
+def run_json(capsys, *args: str) -> tuple[int, dict]:
+    code = main(["grade", "--format", "json", *args])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_accepted_submission_exits_0_with_times(capsys) -> None:
+    code, report = run_json(capsys, ACCEPTED)
+    assert code == 0
+    [result] = report["results"]
+    assert result["verdict"] == "AC" and result["score"] == result["max_score"] == 10
+    assert all(test["wall_s"] > 0 and test["memory_kib"] > 0 for test in result["tests"])
+
+
+def test_json_report_has_the_documented_schema(capsys) -> None:
+    code, report = run_json(capsys, ACCEPTED, WRONG)
+    assert code == 1
+    assert set(report) == {"problem", "sandbox", "results"}
+    assert report["problem"] == "nqueens"
+    assert report["sandbox"]["backend"] == "process" and report["sandbox"]["protections"]
+    result_keys = {
+        "submission",
+        "language",
+        "verdict",
+        "score",
+        "max_score",
+        "compile_output",
+        "tests",
+    }
+    test_keys = {
+        "name",
+        "input",
+        "verdict",
+        "time_s",
+        "wall_s",
+        "memory_kib",
+        "score",
+        "max_score",
+        "message",
+    }
+    for result in report["results"]:
+        assert result_keys <= set(result)
+        for test in result["tests"]:
+            assert test_keys <= set(test)
+    assert [r["verdict"] for r in report["results"]] == ["AC", "WA"]
+
+
+def test_hidden_tests_leak_nothing_unless_revealed(capsys) -> None:
+    _, report = run_json(capsys, WRONG)
+    hidden = [t for t in report["results"][0]["tests"] if t["hidden"]]
+    assert hidden and all(t["input"] is None and not t["board"] for t in hidden)
+    failing_hidden = [t for t in hidden if t["verdict"] != "AC"]
+    assert failing_hidden
+    for test in failing_hidden:
+        assert test["message"].startswith("wrong answer on a hidden test")
+        assert "[" not in test["message"]
+    _, revealed = run_json(capsys, "--reveal-hidden", WRONG)
+    shown = {t["name"]: t for t in revealed["results"][0]["tests"]}
+    assert shown["n9"]["input"] == {"n": 9}
+    assert "share a diagonal" in shown["n9"]["message"]
+
+
+def test_text_report_shows_the_board_of_the_first_failing_sample(capsys) -> None:
+    assert main(["grade", WRONG]) == 1
+    out = capsys.readouterr().out
+    assert "Sandbox: process" in out and "warning:" in out
+    assert "First failure: n2 with n = 2" in out
+    assert "queens in rows 0 and 1 share a diagonal" in out
+    assert "0  X ." in out and "1  . X" in out
+
+
+def test_several_submissions_and_folders_are_graded_independently(capsys, tmp_path) -> None:
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "good.py").write_text((SUBMISSIONS / "nqueens/accepted/bitmask.py").read_text())
+    (folder / "crash.py").write_text("import os\ndef solve_n_queens(n):\n    os._exit(3)\n")
+    (folder / "notes.txt").write_text("not a submission")
+    code, report = run_json(capsys, "--jobs", "2", str(folder))
+    assert code == 1
+    verdicts = {r["submission"].rsplit("/", 1)[1]: r["verdict"] for r in report["results"]}
+    assert verdicts == {"crash.py": "RTE", "good.py": "AC"}
+
+
+def test_output_file(tmp_path, capsys) -> None:
+    target = tmp_path / "report.json"
+    assert main(["grade", "--format", "json", "--output", str(target), ACCEPTED]) == 0
+    assert json.loads(target.read_text())["results"][0]["verdict"] == "AC"
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["grade", "missing.py"], "missing.py: no such file"),
+        (["grade", "solution.txt"], "unknown extension '.txt'"),
+        (["grade", "--problem", "chess", ACCEPTED], "unknown problem 'chess'"),
+        (["grade", "--sandbox", "docker", ACCEPTED], "--sandbox docker is not available yet"),
+    ],
+)
+def test_usage_errors_exit_2_with_one_line(args, fragment, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "solution.txt").write_text("")
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and fragment in captured.err
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "fragment"),
+    [
+        ("input: {n: 9}", "input: {n: 10}", "tests[8].input.n: 10 is outside the allowed range"),
+        ("input: {n: 4}", "input: {n: 4", "invalid YAML"),
+    ],
+)
+def test_broken_problems_exit_2_naming_file_and_line(problem_copy, old, new, fragment, capsys):
+    path = problem_copy / "problem.yaml"
+    path.write_text(path.read_text().replace(old, new))
+    assert main(["grade", "--problem", str(problem_copy), ACCEPTED]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "problem.yaml:" in err and fragment in err
+
+
+def test_answers_check_passes_on_the_repository(capsys) -> None:
+    assert main(["answers", "--check", "nqueens"]) == 0
+    assert "match the references" in capsys.readouterr().out
+
+
+def test_end_to_end_as_a_process(tmp_path) -> None:
+    version = subprocess.run(
+        [sys.executable, "-m", "grader", "--version"], capture_output=True, text=True, check=True
+    )
+    assert version.stdout.strip() == f"grader {grader.__version__}"
+    flood = tmp_path / "flood.py"
+    flood.write_text("def solve_n_queens(n):\n    while True:\n        print('x' * 1000)\n")
+    graded = subprocess.run(
+        [sys.executable, "-m", "grader", "grade", str(flood)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert graded.returncode == 1
+    assert "OLE" in graded.stdout and "Traceback" not in graded.stdout + graded.stderr
