@@ -244,3 +244,21 @@ def test_forged_frames_on_every_descriptor_never_shift_answers(
         else:
             assert test.verdict in (Verdict.WA, Verdict.RTE), test
     assert any("out of turn" in test.message for test in result.tests)
+
+
+def test_rlimits_are_set_with_soft_equal_to_hard(nqueens, make_submission, sandbox) -> None:
+    source = (
+        "import resource\n"
+        "NAMES = ['RLIMIT_CPU', 'RLIMIT_AS', 'RLIMIT_FSIZE', 'RLIMIT_NOFILE', 'RLIMIT_CORE']\n"
+        "def solve_n_queens(n):\n"
+        "    return [list(resource.getrlimit(getattr(resource, name))) for name in NAMES]\n"
+    )
+    [outcome] = run(source, nqueens, make_submission, sandbox)
+    cpu, address_space, file_size, open_files, core = value_of(outcome)
+    for soft, hard in (cpu, address_space, file_size, open_files, core):
+        assert soft == hard
+    assert address_space[0] == LIMITS.memory_mib * 1024 * 1024
+    assert 0 < cpu[0] <= 60
+    assert 0 < file_size[0] <= 16 * 1024 * 1024
+    assert 0 < open_files[0] <= 256
+    assert core[0] == 0
