@@ -150,7 +150,8 @@ class _Child:
             shutil.rmtree(self._workdir, ignore_errors=True)
             raise SandboxError(f"cannot prepare the work directory: {error}") from error
         self._channel = parent_end
-        limits_argv = self._rlimits(limits, cpu_budget)
+        wanted = _rlimits(limits, cpu_budget)
+        limits_argv = [f"--{name}={value}:{value}" for name, value in wanted.items()]
         env = child_environment(self._workdir) | {"GRADER_FD": str(child_end.fileno())}
         argv = [prlimit, *limits_argv, "--", *program.argv] if prlimit else list(program.argv)
         try:
@@ -164,7 +165,7 @@ class _Child:
                 pass_fds=(child_end.fileno(),),
                 close_fds=True,
                 start_new_session=True,
-                preexec_fn=None if prlimit else _rlimit_setter(limits, cpu_budget),
+                preexec_fn=None if prlimit else _rlimit_setter(wanted),
             )
         except OSError as error:
             parent_end.close()
@@ -186,19 +187,6 @@ class _Child:
         self._pidfd = os.pidfd_open(self.pid) if hasattr(os, "pidfd_open") else None
         if self._pidfd is not None:
             self._selector.register(self._pidfd, selectors.EVENT_READ)
-
-    @staticmethod
-    def _rlimits(limits: Limits, cpu_budget: int) -> list[str]:
-        memory = limits.memory_mib * 1024 * 1024
-        file_size = max(limits.output_kib, 1024) * 1024
-        pairs = {
-            "--cpu": cpu_budget,
-            "--as": memory,
-            "--fsize": file_size,
-            "--nofile": OPEN_FILES,
-            "--core": 0,
-        }
-        return [f"{flag}={value}:{value}" for flag, value in pairs.items()]
 
     # -- one exchange -------------------------------------------------------------------
 
@@ -434,23 +422,32 @@ def _write_new(directory: str, name: str, content: bytes) -> None:
         handle.write(content)
 
 
-def _rlimit_setter(limits: Limits, cpu_budget: int) -> Callable[[], None]:
+def _rlimits(limits: Limits, cpu_budget: int) -> dict[str, int]:
+    """Each limit by its `prlimit` option name; soft and hard are both set to it."""
+    return {
+        "cpu": cpu_budget,
+        "as": limits.memory_mib * 1024 * 1024,
+        "fsize": max(limits.output_kib, 1024) * 1024,
+        "nofile": OPEN_FILES,
+        "core": 0,
+    }
+
+
+def _rlimit_setter(wanted: dict[str, int]) -> Callable[[], None]:
     """Where `prlimit` is missing (macOS), set the limits between fork and exec instead."""
     import resource
 
-    memory = limits.memory_mib * 1024 * 1024
-    file_size = max(limits.output_kib, 1024) * 1024
-    wanted = [
-        (resource.RLIMIT_CPU, cpu_budget),
-        (resource.RLIMIT_AS, memory),
-        (resource.RLIMIT_FSIZE, file_size),
-        (resource.RLIMIT_NOFILE, OPEN_FILES),
-        (resource.RLIMIT_CORE, 0),
-    ]
+    resources = {
+        "cpu": resource.RLIMIT_CPU,
+        "as": resource.RLIMIT_AS,
+        "fsize": resource.RLIMIT_FSIZE,
+        "nofile": resource.RLIMIT_NOFILE,
+        "core": resource.RLIMIT_CORE,
+    }
 
     def apply() -> None:
-        for which, value in wanted:
+        for name, value in wanted.items():
             with contextlib.suppress(ValueError, OSError):
-                resource.setrlimit(which, (value, value))
+                resource.setrlimit(resources[name], (value, value))
 
     return apply
