@@ -11,7 +11,6 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from . import __version__
@@ -145,8 +144,13 @@ def _grade(args: argparse.Namespace) -> int:
     def one(index: int) -> SubmissionResult:
         return grade(problem, answers, submissions[index], sandbox, args.reveal_hidden)
 
-    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = tuple(pool.map(one, range(len(submissions))))
+    if args.jobs == 1 or len(submissions) == 1:
+        results = tuple(one(index) for index in range(len(submissions)))
+    else:
+        from concurrent.futures import ThreadPoolExecutor  # costs start-up; only when needed
+
+        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            results = tuple(pool.map(one, range(len(submissions))))
     report = Report(
         problem=problem.id,
         problem_file=problem.yaml_file,
