@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from .checkers import CHECKERS
 from .errors import ProblemError, UsageError
 from .yamlsource import Document, load
 
@@ -302,8 +303,6 @@ def _check_argument(doc: Document, path: str, value: object, param: Param) -> No
 
 
 def _checker(doc: Document, raw: object) -> str:
-    from .checkers import CHECKERS  # checkers know problems only as types; no import cycle
-
     name = _text(doc, "checker", raw)
     if name not in CHECKERS:
         raise doc.error("checker", f"unknown checker {name!r} (known: {', '.join(CHECKERS)})")
