@@ -184,7 +184,9 @@ class _Child:
             self._selector.register(fd, selectors.EVENT_READ)
         parent_end.setblocking(False)
         self._selector.register(parent_end, selectors.EVENT_READ)
-        self._pidfd = os.pidfd_open(self.pid) if hasattr(os, "pidfd_open") else None
+        self._pidfd: int | None = None
+        with contextlib.suppress(AttributeError, OSError):  # Linux >= 5.3 only
+            self._pidfd = os.pidfd_open(self.pid)
         if self._pidfd is not None:
             self._selector.register(self._pidfd, selectors.EVENT_READ)
 
