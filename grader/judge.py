@@ -9,7 +9,7 @@ from __future__ import annotations
 import builtins
 import signal
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .checkers import CHECKERS, Checker
 from .errors import GraderError, InternalError
@@ -147,12 +147,7 @@ def _run_test(
     reply = outcome.reply
     if outcome.termination is Termination.REPLIED and reply is not None:
         if outcome.cpu_s > problem.limits.time_s:  # replied, but only just after the limit
-            finding = _failure(
-                RunOutcome(
-                    Termination.CPU_LIMIT, None, outcome.cpu_s, outcome.wall_s, outcome.memory_kib
-                ),
-                problem,
-            )
+            finding = _failure(replace(outcome, termination=Termination.CPU_LIMIT), problem)
         elif reply.kind is ReplyKind.VALUE and reply.value is not None:
             try:
                 checked = checker.check(test.input, expected, reply.value)

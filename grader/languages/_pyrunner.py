@@ -40,8 +40,14 @@ def parse(text: str) -> Any:
     return make_scanner(Context())(text, 0)[0]  # type: ignore[arg-type]
 
 
-def tag(type_name: str, text: str = "") -> str:
-    return f'{{"type":{quote(type_name)},"repr":{quote(text)}}}'
+def tag(kind: str, text: str = "") -> str:
+    return f'{{"type":{quote(kind)},"repr":{quote(text)}}}'
+
+
+def type_name(cls: type) -> str:
+    # Read through `type` itself: a submission's metaclass may override `__name__`.
+    name: str = type.__dict__["__name__"].__get__(cls)
+    return name
 
 
 def describe(obj: object) -> str:
@@ -51,9 +57,9 @@ def describe(obj: object) -> str:
         return tag(PLAIN_REPR[cls], cls.__repr__(obj)[:60])
     for base in (bool, int, str, list, tuple, set, frozenset, dict, float):
         if isinstance(obj, base):
-            name = type.__dict__["__name__"].__get__(cls)
+            name = type_name(cls)
             return tag(f"{name} (a subclass of {base.__name__})")
-    return tag(type.__dict__["__name__"].__get__(cls))
+    return tag(type_name(cls))
 
 
 def wire(obj: Any, depth: int, budget: list[int]) -> str:
@@ -127,7 +133,7 @@ def error_frame(error: BaseException, filename: str, source_lines: list[str]) ->
             text = source_lines[lineno - 1].strip() if 0 < lineno <= len(source_lines) else ""
             trace.append("line %d, in %s: %s" % (lineno, code.co_name, text))
         tb = tb.tb_next
-    name = type.__dict__["__name__"].__get__(type(error))
+    name = type_name(type(error))
     return '{{"kind":"error","type":{},"message":{},"trace":{},"line":{}}}'.format(
         quote(name),
         quote(safe_str(error)),
@@ -167,11 +173,7 @@ def find_entry(namespace: dict[str, Any], entry: str) -> tuple[Any, str | None]:
             f"file, or as a method of `class Solution`.{hint}"
         )
     if not callable(target):
-        return None, load_error(
-            "{} is a {}, not a function".format(
-                where, type.__dict__["__name__"].__get__(type(target))
-            )
-        )
+        return None, load_error(f"{where} is a {type_name(type(target))}, not a function")
     return target, None
 
 
