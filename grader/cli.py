@@ -154,7 +154,7 @@ def _grade(args: argparse.Namespace) -> int:
     report = Report(
         problem=problem.id,
         problem_file=problem.yaml_file,
-        sandbox=SandboxInfo(sandbox.name, sandbox.protections(), _warning(sandbox)),
+        sandbox=SandboxInfo(sandbox.name, sandbox.protections(), sandbox.warning()),
         results=results,
     )
     _emit(report, args.format, args.output)
@@ -162,15 +162,6 @@ def _grade(args: argparse.Namespace) -> int:
     if Verdict.IE in verdicts:
         return EXIT_INTERNAL
     return EXIT_OK if all(v is Verdict.AC for v in verdicts) else EXIT_FAILED
-
-
-def _warning(sandbox: Sandbox) -> str:
-    if sandbox.name == "process":
-        return (
-            "the process sandbox limits time, memory and output but does not hide files or "
-            "the network from a submission; grade only code you would run yourself"
-        )
-    return ""
 
 
 def _emit(report: Report, format_name: str, output: Path | None) -> None:

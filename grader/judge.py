@@ -216,6 +216,9 @@ def _failure(outcome: RunOutcome, problem: Problem) -> Finding:
     if kind is Termination.OUTPUT_LIMIT:
         text = f"printed more than {limits.output_kib} KiB"
         return Finding(Verdict.OLE, text + "; remove debugging prints", text)
+    if kind is Termination.MEMORY_LIMIT:
+        text = f"used more than {limits.memory_mib} MiB of memory"
+        return Finding(Verdict.MLE, text + " and was stopped by the system", text)
     if kind is Termination.FRAME_LIMIT:
         return Finding(
             Verdict.OLE, "the returned value is too large", "the returned value is too large"

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+import site
 import sys
+import sysconfig
 from functools import cache
 from pathlib import Path
 
@@ -27,7 +29,11 @@ class Python:
     extensions: tuple[str, ...] = (".py",)
 
     def __init__(self, interpreter: str | None = None) -> None:
-        self.interpreter = interpreter or sys.executable
+        # The base interpreter, not a virtual environment's: only its own tree is shown
+        # inside a sandbox, and the venv (holding the grader) is not.
+        self.interpreter = interpreter or getattr(sys, "_base_executable", "") or sys.executable
+        self.runtime_dirs = tuple(sorted({sys.base_prefix, sys.base_exec_prefix}))
+        self.hidden = _site_packages()
 
     def build(self, submission: Submission, problem: Problem) -> Build:
         problem_text = source_problem(submission.source)
@@ -55,4 +61,21 @@ class Python:
             entry,
             ",".join(param.name for param in problem.params),
         )
-        return Build(Program(self.id, argv, ((name, submission.source),)))
+        return Build(
+            Program(
+                self.id,
+                argv,
+                ((name, submission.source),),
+                runtime_dirs=self.runtime_dirs,
+                hidden=self.hidden,
+            )
+        )
+
+
+def _site_packages() -> tuple[str, ...]:
+    """Every place third-party packages (the grader among them, if installed) may live."""
+    places = set(site.getsitepackages([sys.base_prefix, sys.base_exec_prefix]))
+    for scheme_key in ("purelib", "platlib"):
+        places.add(sysconfig.get_path(scheme_key, vars={"base": sys.base_prefix}))
+    places.add(site.getusersitepackages())
+    return tuple(sorted(places))

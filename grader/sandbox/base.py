@@ -14,11 +14,15 @@ from ..protocol import Reply
 @dataclass(frozen=True, slots=True)
 class Program:
     """What a language's build hands to a sandbox: files to place in a fresh work directory,
-    and the command that starts a runner speaking grader/protocol.py on descriptor GRADER_FD."""
+    and the command that starts a runner speaking grader/protocol.py on descriptor GRADER_FD.
+    `runtime_dirs` are host trees the command needs read-only (an interpreter outside /usr);
+    `hidden` are host directories a sandbox must cover if it shows any tree holding them."""
 
     language: str
     argv: tuple[str, ...]
     files: tuple[tuple[str, bytes], ...]
+    runtime_dirs: tuple[str, ...] = ()
+    hidden: tuple[str, ...] = ()
 
 
 class Termination(StrEnum):
@@ -32,6 +36,7 @@ class Termination(StrEnum):
     PROTOCOL = "protocol"  # killed: a malformed frame
     EXITED = "exited"  # ended by itself without a frame
     SIGNALED = "signaled"  # died of a signal the parent did not send
+    MEMORY_LIMIT = "memory_limit"  # killed by the kernel: the run's memory group was full
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +87,11 @@ class Sandbox(Protocol):
     name: str
 
     def protections(self) -> tuple[str, ...]: ...
+
+    def warning(self) -> str:
+        """What this backend cannot protect against on this machine, with the fix; "" if
+        nothing. Reports show it where a person will see it."""
+        ...
 
     def session(self, program: Program, limits: Limits, calls: int) -> Session:
         """A session for `program`, which will be called about `calls` times."""

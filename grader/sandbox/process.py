@@ -1,44 +1,47 @@
 """The `process` backend: one supervised child process per submission, following SANDBOX.md.
 
 The child gets rlimits with soft == hard, its own session and process group (killed whole),
-an empty environment, stdin from /dev/null, a private temporary directory, and only the
-result channel among its descriptors. The parent alone measures time (CPU from /proc, wall
-clock) and memory (peak RSS, reset between calls), and kills on any limit.
+an empty environment, stdin from /dev/null, and only the result channel among its
+descriptors. On Linux it also runs inside bubblewrap's namespaces as an unprivileged user
+(isolation.py) and in per-run memory and pids control groups (cgroup.py) where the machine
+allows. The parent alone measures time (CPU from /proc, wall clock) and memory (peak RSS,
+reset between calls), and kills on any limit.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import os
-import selectors
+import select
 import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
-import time
 from collections.abc import Callable
-from types import TracebackType
-from typing import Final
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Final
 
 from ..errors import SandboxError
 from ..problem import Limits
-from ..protocol import (
-    HEADER,
-    MAX_FRAME_BYTES,
-    ProtocolViolation,
-    Reply,
-    ReplyKind,
-    decode_reply,
-    encode_request,
+from .base import Program
+from .cgroup import PIDS_MAX, CgroupParents, RunCgroup, find_cgroup_parents
+from .isolation import (
+    UNPRIVILEGED_ID,
+    WORKDIR,
+    WORKDIR_BYTES,
+    Isolation,
+    bwrap_argv,
+    detect_isolation,
 )
-from .base import Program, RunOutcome, Termination
+from .supervisor import STDERR, STDOUT, Supervised, SupervisedSession
 
-OUTPUT_HEAD: Final = 4096  # bytes of stdout and of stderr kept per call for the report
 OPEN_FILES: Final = 64
-CLOCK_TICKS: Final = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-START_MARGIN_S: Final = 1.0  # an interpreter's own start-up, on top of the test's wall limit
+SETUP_TIMEOUT_S: Final = 30.0  # for bubblewrap to report the sandboxed process
 
 
 def child_environment(workdir: str) -> dict[str, str]:
@@ -53,107 +56,140 @@ def child_environment(workdir: str) -> dict[str, str]:
 
 
 class ProcessSandbox:
-    """Hardened subprocesses with rlimits. Not a namespace sandbox: see `protections`."""
+    """Supervised subprocesses: rlimits always; namespaces (bubblewrap) and control groups
+    wherever this machine allows them, and a loud warning where it does not."""
 
     name = "process"
 
-    def __init__(self) -> None:
+    def __init__(self, isolate: bool = True) -> None:
         self._prlimit = shutil.which("prlimit")
+        grader_home = str(Path(__file__).resolve().parents[2])  # the checkout or site-packages
+        self._hidden = (grader_home,)
+        self._isolation = (
+            detect_isolation(self._prlimit, self._hidden)
+            if isolate and sys.platform == "linux"
+            else Isolation(None, reason="namespaces were turned off")
+        )
+        self._cgroups, self._cgroup_reason = find_cgroup_parents()
+
+    @property
+    def isolation(self) -> Isolation:
+        return self._isolation
 
     def protections(self) -> tuple[str, ...]:
+        found: list[str] = []
+        if self._isolation.active:
+            who = (
+                f"uid {UNPRIVILEGED_ID} with no capabilities"
+                if self._isolation.as_root
+                else "an unprivileged user namespace"
+            )
+            found += [
+                "Linux namespaces (bubblewrap): no network, private PID, IPC and UTS namespaces",
+                "read-only system directories; no grader code, problems, references or answers "
+                f"in view; a {WORKDIR_BYTES // 2**20} MiB tmpfs as the only writable place",
+                f"runs as {who}; no_new_privs; killed with the grader (PDEATHSIG)",
+            ]
+        if self._cgroups is not None:
+            found.append(
+                f"cgroup v{self._cgroups.version}: memory (no swap) and at most {PIDS_MAX} "
+                "processes/threads per run"
+            )
+        elif self._isolation.active:
+            found.append("at most 64 processes/threads per run (RLIMIT_NPROC)")
         return (
+            *found,
             "rlimits (soft = hard): CPU time, address space, file size, open files, no core",
             "own session and process group, killed whole after every run",
             "wall-clock and CPU watchdog in the parent",
             "empty environment, stdin from /dev/null, only the result channel open",
-            "private temporary working directory, removed without following links",
             "stdout and stderr captured and capped",
         )
 
-    def session(self, program: Program, limits: Limits, calls: int) -> ProcessSession:
-        return ProcessSession(program, limits, calls, self._prlimit)
+    def warning(self) -> str:
+        """What is not protected on this machine, and how to fix it; "" when nothing."""
+        missing = []
+        if not self._isolation.active:
+            missing.append(
+                "NOT ISOLATED: a submission can read your files, use the network and signal "
+                f"your processes. {self._isolation.reason}"
+            )
+        if self._cgroups is None:
+            missing.append(f"no memory/process control group: {self._cgroup_reason}")
+        return "\n".join(missing)
 
-
-class ProcessSession:
-    """A submission's runner: one child for all calls, a fresh one after any kill."""
-
-    def __init__(self, program: Program, limits: Limits, calls: int, prlimit: str | None) -> None:
-        self._program = program
-        self._limits = limits
+    def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:
+        launch = _Launch(self._prlimit, self._isolation, self._cgroups, self._hidden)
         # A backstop only: the parent's watchdog enforces the per-call limit long before.
-        self._cpu_budget = math.ceil(limits.time_s * (calls + 2)) + 1
-        self._prlimit = prlimit
-        self._child: _Child | None = None
-
-    def __enter__(self) -> ProcessSession:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
-
-    def load(self) -> RunOutcome:
-        self.close()
-        self._child = _Child(self._program, self._limits, self._cpu_budget, self._prlimit)
-        outcome = self._child.exchange(None, self._limits.wall_s + START_MARGIN_S)
-        if outcome.reply is None or outcome.reply.kind is not ReplyKind.READY:
-            self.close()
-        return outcome
-
-    def call(self, args: tuple[object, ...]) -> RunOutcome:
-        if self._child is None:
-            loaded = self.load()
-            if self._child is None:
-                return loaded
-        assert self._child is not None
-        outcome = self._child.exchange(encode_request(args), self._limits.wall_s)
-        if outcome.termination is not Termination.REPLIED:
-            self.close()
-        return outcome
-
-    def close(self) -> None:
-        if self._child is not None:
-            self._child.kill()
-            self._child = None
+        cpu_budget = math.ceil(limits.time_s * (calls + 2)) + 1
+        return SupervisedSession(lambda: _Child(program, limits, cpu_budget, launch), limits)
 
 
-class _Output:
-    """What one stream printed during one exchange: the head, and how much in all."""
+@dataclass(frozen=True, slots=True)
+class _Launch:
+    """What this machine allows, as the recipe for starting one child."""
 
-    def __init__(self) -> None:
-        self.head = bytearray()
-        self.total = 0
-
-    def add(self, data: bytes) -> None:
-        self.total += len(data)
-        room = OUTPUT_HEAD - len(self.head)
-        if room > 0:
-            self.head += data[:room]
+    prlimit: str | None
+    isolation: Isolation
+    cgroups: CgroupParents | None
+    hidden: tuple[str, ...]
 
 
-class _Child:
-    def __init__(
-        self, program: Program, limits: Limits, cpu_budget: int, prlimit: str | None
-    ) -> None:
+class _Child(Supervised):
+    def __init__(self, program: Program, limits: Limits, cpu_budget: int, launch: _Launch) -> None:
         self._limits = limits
+        self._isolated = launch.isolation.active and launch.prlimit is not None
+        # Isolated, this directory only holds the program's files, bound read-only into the
+        # sandbox; the child writes to its own tmpfs, so nothing it makes reaches the host.
         self._workdir = tempfile.mkdtemp(prefix="grader-")
         self._closed = False
+        self._cgroup: RunCgroup | None = None
+        self._status_pipe: IO[bytes] | None = None
         try:
             for name, content in program.files:
                 _write_new(self._workdir, name, content)
+            if launch.cgroups is not None:
+                self._cgroup = RunCgroup(launch.cgroups, limits.memory_mib * 2**20)
             parent_end, child_end = socket.socketpair()
         except OSError as error:
-            shutil.rmtree(self._workdir, ignore_errors=True)
+            self._remove_files()
             raise SandboxError(f"cannot prepare the work directory: {error}") from error
         self._channel = parent_end
-        wanted = _rlimits(limits, cpu_budget)
-        limits_argv = [f"--{name}={value}:{value}" for name, value in wanted.items()]
-        env = child_environment(self._workdir) | {"GRADER_FD": str(child_end.fileno())}
-        argv = [prlimit, *limits_argv, "--", *program.argv] if prlimit else list(program.argv)
+        rlimits = _rlimits(limits, cpu_budget, nproc=self._isolated)
+        inner_workdir = WORKDIR if self._isolated else self._workdir
+        env = child_environment(inner_workdir) | {"GRADER_FD": str(child_end.fileno())}
+        status_read, status_write = os.pipe() if self._isolated else (-1, -1)
+        if self._isolated and launch.prlimit is not None:
+            argv = bwrap_argv(
+                launch.isolation,
+                program.argv,
+                self._workdir,
+                (name for name, _ in program.files),
+                program.runtime_dirs,
+                (*launch.hidden, *program.hidden),
+                launch.prlimit,
+                rlimits,
+                status_write,
+            )
+        elif launch.prlimit:
+            limits_argv = [f"--{name}={value}:{value}" for name, value in rlimits.items()]
+            argv = [launch.prlimit, *limits_argv, "--", *program.argv]
+        else:
+            argv = list(program.argv)
+        if self._cgroup is not None:
+            # The shell joins the groups, then becomes the launcher: no process of the run is
+            # ever outside them, and no pre-exec hook runs in a threaded grader.
+            joins = self._cgroup.join_files
+            argv = [
+                "/bin/sh",
+                "-c",
+                'for f in "$@"; do [ "$f" = -- ] && break; echo $$ > "$f" || exit 125; shift; '
+                'done; shift; exec "$@"',
+                "grader-cgroup",
+                *joins,
+                "--",
+                *argv,
+            ]
         try:
             self._process = subprocess.Popen(
                 argv,
@@ -162,257 +198,91 @@ class _Child:
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                pass_fds=(child_end.fileno(),),
+                pass_fds=(child_end.fileno(), *((status_write,) if self._isolated else ())),
                 close_fds=True,
                 start_new_session=True,
-                preexec_fn=None if prlimit else _rlimit_setter(wanted),
+                preexec_fn=None if launch.prlimit else _rlimit_setter(rlimits),
             )
         except OSError as error:
             parent_end.close()
-            shutil.rmtree(self._workdir, ignore_errors=True)
+            self._remove_files()
             raise SandboxError(f"cannot start {program.argv[0]}: {error}") from error
         finally:
             child_end.close()
-        self.pid = self._process.pid
-        self._status: tuple[int, int] | None = None  # (wait status, max RSS KiB) once reaped
-        self._cpu_at_exit = 0.0
-        self._selector = selectors.DefaultSelector()
+            if self._isolated:
+                os.close(status_write)
+        # The runner's pid in the grader's PID namespace: bubblewrap's child when isolated.
+        self.pid = self._sandboxed_pid(status_read) if self._isolated else self._process.pid
         assert self._process.stdout is not None and self._process.stderr is not None
-        self._streams = {self._process.stdout.fileno(): 0, self._process.stderr.fileno(): 1}
-        for fd in self._streams:
-            os.set_blocking(fd, False)
-            self._selector.register(fd, selectors.EVENT_READ)
-        parent_end.setblocking(False)
-        self._selector.register(parent_end, selectors.EVENT_READ)
-        self._pidfd: int | None = None
+        pidfd: int | None = None
         with contextlib.suppress(AttributeError, OSError):  # Linux >= 5.3 only
-            self._pidfd = os.pidfd_open(self.pid)
-        if self._pidfd is not None:
-            self._selector.register(self._pidfd, selectors.EVENT_READ)
+            pidfd = os.pidfd_open(self._process.pid)
+        streams = {self._process.stdout.fileno(): STDOUT, self._process.stderr.fileno(): STDERR}
+        self._watch(streams, pidfd)
 
-    # -- one exchange -------------------------------------------------------------------
-
-    def exchange(self, request: bytes | None, wall_limit: float) -> RunOutcome:
-        """Send `request` (None: just wait for the ready frame) and supervise until the
-        child replies, dies, or breaks a limit."""
-        outputs = (_Output(), _Output())
-        cpu_start = self._cpu_seconds()
-        self._reset_peak_memory()
-        started = time.monotonic()
-        frame = bytearray()
-        termination: Termination | None = None
-        reply: Reply | None = None
-        detail = ""
-        if request is not None:
-            if self._pending_on_channel():
-                # A frame nobody asked for: answering this request with it would credit one
-                # test with another's value.
-                termination = Termination.PROTOCOL
-                detail = "the program wrote to the judge's channel out of turn"
-            with contextlib.suppress(OSError):  # a dead child shows up as an exit below
-                self._channel.setblocking(True)
-                self._channel.sendall(request)
-                self._channel.setblocking(False)
-        while termination is None:
-            now = time.monotonic()
-            cpu_used = self._cpu_seconds() - cpu_start
-            if cpu_used >= self._limits.time_s:
-                termination = Termination.CPU_LIMIT
-                break
-            if now - started >= wall_limit:
-                termination = Termination.WALL_LIMIT
-                break
-            # CPU time cannot grow faster than the wall clock (one thread), so the next look
-            # at /proc is due only when the remaining CPU budget could have been spent.
-            timeout = min(wall_limit - (now - started), self._limits.time_s - cpu_used)
-            for key, _ in self._selector.select(max(timeout, 0.005)):
-                fd = key.fd
-                if fd in self._streams:
-                    outputs[self._streams[fd]].add(self._read(fd))
-                    if outputs[0].total + outputs[1].total > self._limits.output_kib * 1024:
-                        termination = Termination.OUTPUT_LIMIT
-                elif fd == self._channel.fileno():
-                    result = self._read_frame(frame)
-                    if isinstance(result, Termination):
-                        termination = result
-                    elif result is not None:
-                        termination = Termination.REPLIED
-                        reply = result
-                elif fd == self._pidfd:
-                    termination = self._exited(frame)
-                if termination is not None:
-                    break
-        wall = time.monotonic() - started
-        if termination is Termination.REPLIED:
-            for fd, index in self._streams.items():
-                outputs[index].add(self._read(fd))
-            cpu = self._cpu_seconds() - cpu_start
-            memory = self._peak_memory()
-        else:
-            if termination is Termination.PROTOCOL and not detail:
-                detail = "the program wrote something that is not a result frame to the channel"
-            if termination in (Termination.EXITED, Termination.SIGNALED):
-                termination, reply = self._last_words(frame, termination)
-            cpu = self._cpu_seconds() - cpu_start
-            self.kill()
-            cpu = max(cpu, self._reaped_cpu() - cpu_start)
-            memory = self._status[1] if self._status else 0
-        status = self._status[0] if self._status else None
-        return RunOutcome(
-            termination=termination,
-            reply=reply,
-            cpu_s=round(max(cpu, 0.0), 6),
-            wall_s=round(wall, 6),
-            memory_kib=memory,
-            exit_code=os.WEXITSTATUS(status)
-            if status is not None and os.WIFEXITED(status)
-            else None,
-            signal=os.WTERMSIG(status) if status is not None and os.WIFSIGNALED(status) else None,
-            stdout=bytes(outputs[0].head),
-            stderr=bytes(outputs[1].head),
-            output_bytes=outputs[0].total + outputs[1].total,
-            detail=detail,
-        )
-
-    def _pending_on_channel(self) -> bool:
+    def _sandboxed_pid(self, status_read: int) -> int:
+        """bubblewrap names the sandboxed process in its first status line; if it exits
+        first, setting up the sandbox failed: a fault of the machine, not the submission."""
+        # Kept open until the end: bubblewrap dies of SIGPIPE writing its exit status to a
+        # closed pipe, which would read as the runner's death.
+        self._status_pipe = os.fdopen(status_read, "rb")
+        ready, _, _ = select.select([self._status_pipe], [], [], SETUP_TIMEOUT_S)
+        line = self._status_pipe.readline() if ready else b""
         try:
-            return bool(self._channel.recv(1, socket.MSG_PEEK))
-        except (BlockingIOError, InterruptedError):
-            return False
-        except OSError:
-            return False
+            return int(json.loads(line)["child-pid"])
+        except (ValueError, KeyError, TypeError):
+            self._status_pipe.close()
+        self._process.kill()
+        _, error_text = self._process.communicate()
+        self._channel.close()
+        self._remove_files()
+        said = error_text.decode("utf-8", "replace").strip() or "no status from bubblewrap"
+        raise SandboxError(f"the sandbox did not start: {said[-500:]}")
 
-    def _read(self, fd: int) -> bytes:
-        chunks = []
-        while True:
-            try:
-                data = os.read(fd, 65536)
-            except (BlockingIOError, InterruptedError):
-                break
-            except OSError:
-                data = b""
-            if not data:
-                if fd in self._selector.get_map():
-                    self._selector.unregister(fd)
-                break
-            chunks.append(data)
-            if len(chunks) >= 16:  # let the loop look at limits before reading more
-                break
-        return b"".join(chunks)
-
-    def _read_frame(self, frame: bytearray) -> Reply | Termination | None:
-        """Add what the channel holds to `frame`; a Reply once one is complete."""
-        try:
-            data = self._channel.recv(65536)
-        except (BlockingIOError, InterruptedError):
-            return None
-        except OSError:
-            data = b""
-        if not data:
-            # The child closed its end; it may still be running. Only its exit (pidfd) or a
-            # limit ends the exchange now.
-            self._selector.unregister(self._channel)
-            return None if self._pidfd is not None else self._exited(frame)
-        frame += data
-        return self._complete(frame)
-
-    @staticmethod
-    def _complete(frame: bytearray) -> Reply | Termination | None:
-        if len(frame) < HEADER.size:
-            return None
-        (length,) = HEADER.unpack_from(frame)
-        if length > MAX_FRAME_BYTES:
-            return Termination.FRAME_LIMIT
-        if len(frame) < HEADER.size + length:
-            return None
-        if len(frame) > HEADER.size + length:
-            return Termination.PROTOCOL  # more than one frame for one request: forged
-        try:
-            return decode_reply(bytes(frame[HEADER.size :]))
-        except ProtocolViolation:
-            return Termination.PROTOCOL
-
-    def _exited(self, frame: bytearray) -> Termination:
-        self._reap()
-        status = self._status[0] if self._status else 0
-        return Termination.SIGNALED if os.WIFSIGNALED(status) else Termination.EXITED
-
-    def _last_words(
-        self, frame: bytearray, termination: Termination
-    ) -> tuple[Termination, Reply | None]:
-        """A child may send its frame and exit at once: read what is still in the channel."""
-        with contextlib.suppress(OSError):
-            while data := self._channel.recv(65536):
-                frame += data
-        result = self._complete(frame)
-        if isinstance(result, Reply):
-            return Termination.REPLIED, result
-        return termination, None
-
-    # -- measurements, all taken from outside the child ---------------------------------
-
-    def _cpu_seconds(self) -> float:
-        """CPU time of the child so far. /proc/PID/stat counts every thread, in clock ticks;
-        schedstat counts the main thread in nanoseconds; the larger is the better estimate."""
-        try:
-            with open(f"/proc/{self.pid}/stat", "rb") as stat:
-                fields = stat.read().rsplit(b")", 1)[1].split()
-            ticks = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
-        except (OSError, IndexError, ValueError):
-            return self._reaped_cpu()
-        try:
-            with open(f"/proc/{self.pid}/schedstat", "rb") as schedstat:
-                precise = int(schedstat.read().split()[0]) / 1e9
-        except (OSError, IndexError, ValueError):
-            precise = 0.0
-        return max(ticks, precise)
-
-    def _reaped_cpu(self) -> float:
-        return self._cpu_at_exit if self._status else 0.0
-
-    def _reset_peak_memory(self) -> None:
-        with contextlib.suppress(OSError), open(f"/proc/{self.pid}/clear_refs", "wb") as clear:
-            clear.write(b"5")  # resets VmHWM, the peak resident set size
-
-    def _peak_memory(self) -> int:
-        try:
-            with open(f"/proc/{self.pid}/status", "rb") as status:
-                for line in status:
-                    if line.startswith(b"VmHWM:"):
-                        return int(line.split()[1])
-        except (OSError, ValueError, IndexError):
-            pass
-        return 0
-
-    # -- the end ------------------------------------------------------------------------
+    # -- how it ends ----------------------------------------------------------------------
 
     def _reap(self) -> None:
-        if self._status is not None:
+        if self._exit is not None:
             return
+        launcher = self._process.pid
         with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.pid, signal.SIGKILL)  # whatever it started goes with it
+            os.killpg(launcher, signal.SIGKILL)  # whatever it started goes with it
+        if self.pid != launcher:
+            # The namespace's init: the kernel kills every process in it when it dies.
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(self.pid, signal.SIGKILL)
         try:
-            _, status, usage = os.wait4(self.pid, 0)
+            _, status, _ = os.wait4(launcher, 0)
         except ChildProcessError:
-            status, usage = 0, None
+            status = 0
         self._process.returncode = status  # tell Popen it is gone
-        self._cpu_at_exit = usage.ru_utime + usage.ru_stime if usage else 0.0
-        self._status = (status, usage.ru_maxrss if usage else 0)
+        self._exit = _exit_status(status, self._isolated)
 
-    def kill(self) -> None:
-        """Kill the child's whole process group, reap it, and remove its files."""
-        if self._closed:
-            return
-        self._closed = True
-        self._reap()
-        self._selector.close()
-        for closable in (self._process.stdout, self._process.stderr, self._channel):
+    def _out_of_memory(self) -> bool:
+        return self._cgroup is not None and self._cgroup.oom_killed()
+
+    def _cleanup(self) -> None:
+        for closable in (self._process.stdout, self._process.stderr, self._status_pipe):
             if closable is not None:
                 closable.close()
-        if self._pidfd is not None:
-            os.close(self._pidfd)
+        self._remove_files()
+
+    def _remove_files(self) -> None:
+        if self._cgroup is not None:
+            self._cgroup.remove()  # kills any process of the run that is somehow still alive
         # rmtree never follows symlinks a submission planted (Judge0 CVE-2024-28185).
         shutil.rmtree(self._workdir, ignore_errors=True)
+
+
+def _exit_status(status: int, via_bwrap: bool) -> tuple[int | None, int | None]:
+    """(exit code, signal) of the runner. bubblewrap passes a signal death on as exit status
+    128 + the signal's number, as shells do."""
+    if os.WIFSIGNALED(status):
+        return None, os.WTERMSIG(status)
+    code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
+    if via_bwrap and code is not None and 128 < code < 128 + 65:
+        return None, code - 128
+    return code, None
 
 
 def _write_new(directory: str, name: str, content: bytes) -> None:
@@ -424,15 +294,19 @@ def _write_new(directory: str, name: str, content: bytes) -> None:
         handle.write(content)
 
 
-def _rlimits(limits: Limits, cpu_budget: int) -> dict[str, int]:
-    """Each limit by its `prlimit` option name; soft and hard are both set to it."""
-    return {
+def _rlimits(limits: Limits, cpu_budget: int, nproc: bool) -> dict[str, int]:
+    """Each limit by its `prlimit` option name; soft and hard are both set to it. NPROC only
+    where it counts this run alone (an unprivileged uid or a user namespace), never root."""
+    wanted = {
         "cpu": cpu_budget,
         "as": limits.memory_mib * 1024 * 1024,
         "fsize": max(limits.output_kib, 1024) * 1024,
         "nofile": OPEN_FILES,
         "core": 0,
     }
+    if nproc:
+        wanted["nproc"] = PIDS_MAX
+    return wanted
 
 
 def _rlimit_setter(wanted: dict[str, int]) -> Callable[[], None]:
@@ -445,6 +319,7 @@ def _rlimit_setter(wanted: dict[str, int]) -> Callable[[], None]:
         "fsize": resource.RLIMIT_FSIZE,
         "nofile": resource.RLIMIT_NOFILE,
         "core": resource.RLIMIT_CORE,
+        "nproc": resource.RLIMIT_NPROC,
     }
 
     def apply() -> None:

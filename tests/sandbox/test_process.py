@@ -45,7 +45,7 @@ def test_no_variable_of_the_grader_reaches_the_child(
     [outcome] = run(source, nqueens, make_submission, sandbox)
     variables = dict(item.split("=", 1) for item in value_of(outcome))
     assert "hunter2" not in str(variables)
-    assert set(variables) <= {"PATH", "LANG", "LC_ALL", "HOME", "TMPDIR"}
+    assert set(variables) <= {"PATH", "LANG", "LC_ALL", "HOME", "TMPDIR", "PWD"}
 
 
 def test_stdin_is_empty_and_the_work_dir_is_private_and_removed(

@@ -1,0 +1,169 @@
+"""Linux namespaces for the process backend, through bubblewrap.
+
+Two ways in, chosen by who runs the grader:
+- root: bwrap makes the namespaces without a user namespace (which Ubuntu 24.04's AppArmor
+  may refuse), then `setpriv` drops to an unprivileged uid with no capabilities before the
+  submission starts, so RLIMIT_NPROC binds and nothing runs as root;
+- anyone else: bwrap's unprivileged user namespace; RLIMIT_NPROC then counts only the
+  processes inside it.
+Either way: no network, a private PID namespace, system directories read-only, a size-capped
+tmpfs as the only writable place, no view of the grader, its problems or references.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+UNPRIVILEGED_ID: Final = 65534  # "nobody" on Debian, Ubuntu, Fedora and Alpine
+WORKDIR: Final = "/tmp"  # inside the sandbox: the tmpfs, the working and home directory
+WORKDIR_BYTES: Final = 16 * 1024 * 1024
+SYSTEM_TREES: Final = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+SYSTEM_FILES: Final = (
+    "/etc/ld.so.cache",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d",
+    "/etc/alternatives",
+    "/etc/localtime",
+)
+INSTALL_HINT: Final = (
+    "install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Isolation:
+    """How (or why not) submissions are put in namespaces on this machine."""
+
+    bwrap: str | None  # None: not isolated
+    as_root: bool = False  # root path: bwrap without a user namespace, then setpriv
+    setpriv: str = ""
+    reason: str = ""  # why not isolated, with the fix
+
+    @property
+    def active(self) -> bool:
+        return self.bwrap is not None
+
+
+def detect_isolation(prlimit: str | None, hidden: Sequence[str]) -> Isolation:
+    """Find bubblewrap and prove it works here by running `true` inside it."""
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        return Isolation(None, reason=f"bubblewrap (bwrap) is not installed: {INSTALL_HINT}")
+    if prlimit is None:
+        return Isolation(None, reason="util-linux's prlimit is missing: install util-linux")
+    as_root = os.geteuid() == 0
+    setpriv = shutil.which("setpriv") or ""
+    if as_root and not setpriv:
+        return Isolation(None, reason="util-linux's setpriv is missing: install util-linux")
+    candidate = Isolation(bwrap, as_root, setpriv)
+    true = shutil.which("true") or "/bin/true"
+    with tempfile.TemporaryDirectory(prefix="grader-probe-") as box:
+        argv = bwrap_argv(candidate, (true,), box, (), (), hidden, prlimit, {}, None)
+        try:
+            probe = subprocess.run(
+                argv, capture_output=True, timeout=30, stdin=subprocess.DEVNULL, check=False
+            )
+        except (OSError, subprocess.TimeoutExpired) as error:
+            return Isolation(None, reason=f"bubblewrap does not start: {error}")
+    if probe.returncode != 0:
+        said = probe.stderr.decode("utf-8", "replace").strip().splitlines()
+        why = said[-1] if said else f"exit status {probe.returncode}"
+        fix = (
+            "on Ubuntu 24.04 allow user namespaces: sysctl -w "
+            "kernel.apparmor_restrict_unprivileged_userns=0, or run the grader as root"
+            if not as_root
+            else "check that the kernel allows namespaces (it may be a restricted container)"
+        )
+        return Isolation(None, reason=f"bubblewrap cannot create namespaces here ({why}); {fix}")
+    return candidate
+
+
+def bwrap_argv(
+    isolation: Isolation,
+    command: Sequence[str],
+    box: str,
+    files: Iterable[str],
+    runtime_dirs: Iterable[str],
+    hidden: Iterable[str],
+    prlimit: str,
+    rlimits: dict[str, int],
+    status_fd: int | None,
+) -> list[str]:
+    """The whole command line: bwrap, then (for root) setpriv, then prlimit, then `command`.
+
+    `files` are names in the host directory `box`, bound read-only into the work directory;
+    `runtime_dirs` are host trees the command needs (an interpreter outside /usr), read-only;
+    `hidden` are host directories covered with an empty tmpfs wherever a bound tree holds them.
+    """
+    assert isolation.bwrap is not None
+    argv = [
+        isolation.bwrap,
+        "--unshare-ipc",
+        "--unshare-pid",
+        "--unshare-net",
+        "--unshare-uts",
+        "--unshare-cgroup-try",
+        "--die-with-parent",  # PR_SET_PDEATHSIG: the grader's death ends the run
+        "--new-session",  # no TIOCSTI into the grader's terminal
+        "--as-pid-1",  # the runner is the namespace's init: when it ends, everything ends
+        "--hostname",
+        "sandbox",
+    ]
+    if not isolation.as_root:
+        argv.insert(1, "--unshare-user")
+    if status_fd is not None:
+        argv += ["--json-status-fd", str(status_fd)]
+    bound: list[str] = []
+    for tree in SYSTEM_TREES:
+        if os.path.islink(tree):
+            argv += ["--symlink", os.readlink(tree), tree]
+        elif os.path.isdir(tree):
+            argv += ["--ro-bind", tree, tree]
+            bound.append(tree)
+    for path in SYSTEM_FILES:
+        argv += ["--ro-bind-try", path, path]
+    for tree in runtime_dirs:
+        real = os.path.realpath(tree)
+        if any(_within(real, done) for done in bound):
+            continue
+        # bwrap would give missing parents the modes of the host's (/root is 0700).
+        for parent in reversed(Path(real).parents):
+            if str(parent) != "/" and not any(_within(str(parent), done) for done in bound):
+                argv += ["--perms", "0755", "--dir", str(parent)]
+        argv += ["--ro-bind", real, real]
+        bound.append(real)
+    for path in hidden:
+        real = os.path.realpath(path)
+        if os.path.isdir(real) and any(_within(real, tree) for tree in bound):
+            argv += ["--tmpfs", real]
+    argv += ["--proc", "/proc", "--dev", "/dev"]
+    argv += ["--perms", "0777", "--size", str(WORKDIR_BYTES), "--tmpfs", WORKDIR]
+    for name in files:
+        argv += ["--ro-bind", os.path.join(box, name), f"{WORKDIR}/{name}"]
+    argv += ["--chdir", WORKDIR]
+    if isolation.as_root:
+        argv += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--"]
+        argv += [
+            isolation.setpriv,
+            f"--reuid={UNPRIVILEGED_ID}",
+            f"--regid={UNPRIVILEGED_ID}",
+            "--clear-groups",
+            "--inh-caps=-all",
+            "--bounding-set=-all",
+            "--no-new-privs",
+        ]
+    else:
+        argv.append("--")
+    argv += [prlimit, *(f"--{name}={value}:{value}" for name, value in rlimits.items()), "--"]
+    return argv + list(command)
+
+
+def _within(path: str, tree: str) -> bool:
+    return path == tree or path.startswith(tree.rstrip("/") + "/")

@@ -1,0 +1,342 @@
+"""Watching a running child from outside, whichever backend started it.
+
+A backend starts the child (a process, a container), hands over the result channel, the
+descriptors its output arrives on and its pid as the grader's kernel sees it, and says how to
+kill and reap it. Everything measured and decided about one exchange happens here: frames
+on the channel, output caps, CPU from /proc, wall clock, peak memory.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import selectors
+import socket
+import time
+from collections.abc import Callable, Iterable
+from types import TracebackType
+from typing import Final
+
+from ..problem import Limits
+from ..protocol import (
+    HEADER,
+    MAX_FRAME_BYTES,
+    ProtocolViolation,
+    Reply,
+    ReplyKind,
+    decode_reply,
+    encode_request,
+)
+from .base import RunOutcome, Termination
+
+OUTPUT_HEAD: Final = 4096  # bytes of stdout and of stderr kept per call for the report
+CLOCK_TICKS: Final = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+START_MARGIN_S: Final = 1.0  # a runtime's own start-up, on top of the test's wall limit
+STDOUT, STDERR = 0, 1
+
+
+class Output:
+    """What one stream printed during one exchange: the head, and how much in all."""
+
+    def __init__(self) -> None:
+        self.head = bytearray()
+        self.total = 0
+
+    def add(self, data: bytes) -> None:
+        self.total += len(data)
+        room = OUTPUT_HEAD - len(self.head)
+        if room > 0:
+            self.head += data[:room]
+
+
+class Supervised:
+    """A started child. Subclasses set `pid`, `_channel` and `_limits`, call `_watch`, and
+    implement `_reap` (kill everything, wait, set `_exit`) and `_cleanup`."""
+
+    pid: int
+    _channel: socket.socket
+    _limits: Limits
+
+    def _watch(self, streams: dict[int, int], exit_fd: int | None) -> None:
+        """Start watching: `streams` maps each output descriptor to STDOUT or STDERR (or to
+        -1 when `_read_output` tells the streams apart itself); `exit_fd` becomes readable
+        when the child is gone."""
+        self._closed = False
+        self._exit: tuple[int | None, int | None] | None = None  # (exit code, signal)
+        self._last_cpu = 0.0
+        self._streams = streams
+        self._exit_fd = exit_fd
+        self._selector = selectors.DefaultSelector()
+        for fd in streams:
+            os.set_blocking(fd, False)
+            self._selector.register(fd, selectors.EVENT_READ)
+        self._channel.setblocking(False)
+        self._selector.register(self._channel, selectors.EVENT_READ)
+        if exit_fd is not None:
+            self._selector.register(exit_fd, selectors.EVENT_READ)
+
+    # -- what a backend provides ---------------------------------------------------------
+
+    def _reap(self) -> None:
+        raise NotImplementedError
+
+    def _cleanup(self) -> None:
+        raise NotImplementedError
+
+    def _out_of_memory(self) -> bool:
+        return False
+
+    def _read_output(self, fd: int) -> Iterable[tuple[int, bytes]]:
+        return ((self._streams[fd], self._read(fd)),)
+
+    # -- one exchange -------------------------------------------------------------------
+
+    def exchange(self, request: bytes | None, wall_limit: float) -> RunOutcome:
+        """Send `request` (None: just wait for the ready frame) and supervise until the
+        child replies, dies, or breaks a limit."""
+        outputs = (Output(), Output())
+        cpu_start = self._cpu_seconds()
+        self._reset_peak_memory()
+        started = time.monotonic()
+        frame = bytearray()
+        termination: Termination | None = None
+        reply: Reply | None = None
+        detail = ""
+        if request is not None:
+            if self._pending_on_channel():
+                # A frame nobody asked for: answering this request with it would credit one
+                # test with another's value.
+                termination = Termination.PROTOCOL
+                detail = "the program wrote to the judge's channel out of turn"
+            with contextlib.suppress(OSError):  # a dead child shows up as an exit below
+                self._channel.setblocking(True)
+                self._channel.sendall(request)
+                self._channel.setblocking(False)
+        while termination is None:
+            now = time.monotonic()
+            cpu_used = self._cpu_seconds() - cpu_start
+            if cpu_used >= self._limits.time_s:
+                termination = Termination.CPU_LIMIT
+                break
+            if now - started >= wall_limit:
+                termination = Termination.WALL_LIMIT
+                break
+            # CPU time cannot grow faster than the wall clock (one thread), so the next look
+            # at /proc is due only when the remaining CPU budget could have been spent.
+            timeout = min(wall_limit - (now - started), self._limits.time_s - cpu_used)
+            for key, _ in self._selector.select(max(timeout, 0.005)):
+                fd = key.fd
+                if fd in self._streams:
+                    for index, data in self._read_output(fd):
+                        outputs[index].add(data)
+                    if outputs[0].total + outputs[1].total > self._limits.output_kib * 1024:
+                        termination = Termination.OUTPUT_LIMIT
+                elif fd == self._channel.fileno():
+                    result = self._read_frame(frame)
+                    if isinstance(result, Termination):
+                        termination = result
+                    elif result is not None:
+                        termination = Termination.REPLIED
+                        reply = result
+                elif fd == self._exit_fd:
+                    termination = self._exited()
+                if termination is not None:
+                    break
+        wall = time.monotonic() - started
+        if termination is Termination.REPLIED:
+            for fd in list(self._streams):
+                if fd in self._selector.get_map():
+                    for index, data in self._read_output(fd):
+                        outputs[index].add(data)
+            cpu = self._cpu_seconds() - cpu_start
+            memory = self._peak_memory()
+        else:
+            if termination is Termination.PROTOCOL and not detail:
+                detail = "the program wrote something that is not a result frame to the channel"
+            if termination in (Termination.EXITED, Termination.SIGNALED):
+                termination, reply = self._last_words(frame, termination)
+            cpu = self._cpu_seconds() - cpu_start
+            memory = self._peak_memory()
+            self.kill()
+            if termination is not Termination.REPLIED and self._out_of_memory():
+                termination = Termination.MEMORY_LIMIT
+        exit_code, signal_number = self._exit or (None, None)
+        return RunOutcome(
+            termination=termination,
+            reply=reply,
+            cpu_s=round(max(cpu, 0.0), 6),
+            wall_s=round(wall, 6),
+            memory_kib=memory,
+            exit_code=exit_code,
+            signal=signal_number,
+            stdout=bytes(outputs[STDOUT].head),
+            stderr=bytes(outputs[STDERR].head),
+            output_bytes=outputs[0].total + outputs[1].total,
+            detail=detail,
+        )
+
+    def _pending_on_channel(self) -> bool:
+        try:
+            return bool(self._channel.recv(1, socket.MSG_PEEK))
+        except OSError:
+            return False
+
+    def _read(self, fd: int) -> bytes:
+        chunks = []
+        while True:
+            try:
+                data = os.read(fd, 65536)
+            except (BlockingIOError, InterruptedError):
+                break
+            except OSError:
+                data = b""
+            if not data:
+                if fd in self._selector.get_map():
+                    self._selector.unregister(fd)
+                break
+            chunks.append(data)
+            if len(chunks) >= 16:  # let the loop look at limits before reading more
+                break
+        return b"".join(chunks)
+
+    def _read_frame(self, frame: bytearray) -> Reply | Termination | None:
+        """Add what the channel holds to `frame`; a Reply once one is complete."""
+        try:
+            data = self._channel.recv(65536)
+        except (BlockingIOError, InterruptedError):
+            return None
+        except OSError:
+            data = b""
+        if not data:
+            # The child closed its end; it may still be running. Only its exit or a limit
+            # ends the exchange now.
+            self._selector.unregister(self._channel)
+            return None if self._exit_fd is not None else self._exited()
+        frame += data
+        return self._complete(frame)
+
+    @staticmethod
+    def _complete(frame: bytearray) -> Reply | Termination | None:
+        if len(frame) < HEADER.size:
+            return None
+        (length,) = HEADER.unpack_from(frame)
+        if length > MAX_FRAME_BYTES:
+            return Termination.FRAME_LIMIT
+        if len(frame) < HEADER.size + length:
+            return None
+        if len(frame) > HEADER.size + length:
+            return Termination.PROTOCOL  # more than one frame for one request: forged
+        try:
+            return decode_reply(bytes(frame[HEADER.size :]))
+        except ProtocolViolation:
+            return Termination.PROTOCOL
+
+    def _exited(self) -> Termination:
+        self._reap()
+        signaled = self._exit is not None and self._exit[1] is not None
+        return Termination.SIGNALED if signaled else Termination.EXITED
+
+    def _last_words(
+        self, frame: bytearray, termination: Termination
+    ) -> tuple[Termination, Reply | None]:
+        """A child may send its frame and exit at once: read what is still in the channel."""
+        with contextlib.suppress(OSError):
+            while data := self._channel.recv(65536):
+                frame += data
+        result = self._complete(frame)
+        if isinstance(result, Reply):
+            return Termination.REPLIED, result
+        return termination, None
+
+    # -- measurements, all taken from outside the child ---------------------------------
+
+    def _cpu_seconds(self) -> float:
+        """CPU time of the child so far. /proc/PID/stat counts every thread, in clock ticks;
+        schedstat counts the main thread in nanoseconds; the larger is the better estimate.
+        Once the process is gone, the last reading stands."""
+        try:
+            with open(f"/proc/{self.pid}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+            ticks = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+        except (OSError, IndexError, ValueError):
+            return self._last_cpu
+        try:
+            with open(f"/proc/{self.pid}/schedstat", "rb") as schedstat:
+                precise = int(schedstat.read().split()[0]) / 1e9
+        except (OSError, IndexError, ValueError):
+            precise = 0.0
+        self._last_cpu = max(ticks, precise, self._last_cpu)
+        return self._last_cpu
+
+    def _reset_peak_memory(self) -> None:
+        with contextlib.suppress(OSError), open(f"/proc/{self.pid}/clear_refs", "wb") as clear:
+            clear.write(b"5")  # resets VmHWM, the peak resident set size
+
+    def _peak_memory(self) -> int:
+        try:
+            with open(f"/proc/{self.pid}/status", "rb") as status:
+                for line in status:
+                    if line.startswith(b"VmHWM:"):
+                        return int(line.split()[1])
+        except (OSError, ValueError, IndexError):
+            pass
+        return 0
+
+    # -- the end ------------------------------------------------------------------------
+
+    def kill(self) -> None:
+        """Kill everything the child started, reap it, and release what it held."""
+        if self._closed:
+            return
+        self._closed = True
+        self._reap()
+        self._selector.close()
+        self._channel.close()
+        if self._exit_fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._exit_fd)
+        self._cleanup()
+
+
+class SupervisedSession:
+    """A submission's runner: one child for all calls, a fresh one after any kill."""
+
+    def __init__(self, start: Callable[[], Supervised], limits: Limits) -> None:
+        self._start = start
+        self._limits = limits
+        self._child: Supervised | None = None
+
+    def __enter__(self) -> SupervisedSession:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def load(self) -> RunOutcome:
+        self.close()
+        self._child = self._start()
+        outcome = self._child.exchange(None, self._limits.wall_s + START_MARGIN_S)
+        if outcome.reply is None or outcome.reply.kind is not ReplyKind.READY:
+            self.close()
+        return outcome
+
+    def call(self, args: tuple[object, ...]) -> RunOutcome:
+        if self._child is None:
+            loaded = self.load()
+            if self._child is None:
+                return loaded
+        assert self._child is not None
+        outcome = self._child.exchange(encode_request(args), self._limits.wall_s)
+        if outcome.termination is not Termination.REPLIED:
+            self.close()
+        return outcome
+
+    def close(self) -> None:
+        if self._child is not None:
+            self._child.kill()
+            self._child = None
