@@ -1,4 +1,5 @@
-"""The command line: `grader grade`, `grader answers`, `grader --version`.
+"""The command line: `grader grade`, `grader answers`, `grader doctor`, `grader image build`,
+`grader --version`.
 
 Exit status: 0 every submission AC (or the command succeeded), 1 some submission is not AC
 (or answers are stale), 2 a usage or problem-definition error (one line on stderr), 3 an
@@ -20,7 +21,7 @@ from .languages import extensions
 from .problem import Problem, find_problem, load_problem
 from .reports import REPORTERS
 from .results import Report, SandboxInfo, SubmissionResult
-from .sandbox import SANDBOXES, Sandbox
+from .sandbox import Sandbox
 from .submission import read_submission
 from .verdicts import Verdict
 
@@ -91,6 +92,25 @@ def _parser() -> argparse.ArgumentParser:
     )
     answers_command.add_argument("--sandbox", choices=SANDBOX_CHOICES, default="auto")
     answers_command.set_defaults(run=_answers)
+
+    doctor_command = commands.add_parser(
+        "doctor", help="show each sandbox backend, what it enforces here, or why it cannot run"
+    )
+    doctor_command.set_defaults(run=_doctor)
+
+    image_command = commands.add_parser("image", help="manage the Docker sandbox image")
+    image_actions = image_command.add_subparsers(dest="action", required=True, metavar="ACTION")
+    build_command = image_actions.add_parser(
+        "build", help="build the image locally (reused when it already exists)"
+    )
+    build_command.add_argument(
+        "--recipe",
+        choices=("auto", "registry", "offline"),
+        default="auto",
+        help="registry: a Dockerfile on the official Python image; offline: from this "
+        "machine's own interpreter; auto: the registry if it answers, else offline",
+    )
+    build_command.set_defaults(run=_image_build)
     return parser
 
 
@@ -124,13 +144,34 @@ def _open_problem(name: str) -> Problem:
 
 
 def _sandbox(choice: str) -> Sandbox:
-    if choice == "docker":
-        raise UsageError(
-            "--sandbox docker is not available yet: it arrives with the isolation "
-            "work; use --sandbox process"
-        )
-    name = "process" if choice == "auto" else choice
-    return SANDBOXES[name]()
+    from .doctor import open_sandbox
+
+    return open_sandbox(choice)
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    from .doctor import render, survey
+
+    statuses = survey()
+    print(render(statuses))
+    best = next((status for status in statuses if status.available), None)
+    return EXIT_OK if best is not None and not best.warning else EXIT_FAILED
+
+
+def _image_build(args: argparse.Namespace) -> int:
+    import time
+
+    from .sandbox.container import connect, default_runtimes
+    from .sandbox.image import build_image
+
+    started = time.monotonic()
+    built = build_image(connect(), default_runtimes(), args.recipe)
+    took = time.monotonic() - started
+    if built.reused:
+        print(f"{built.tag}: already built ({built.recipe} recipe); nothing to do")
+    else:
+        print(f"{built.tag}: built with the {built.recipe} recipe in {took:.1f} s")
+    return EXIT_OK
 
 
 def _grade(args: argparse.Namespace) -> int:

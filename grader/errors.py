@@ -2,6 +2,7 @@
 
 GraderError                  anything the harness reports instead of a result
 ├── UsageError               a bad command line, a missing or unknown file      (exit 2)
+│   └── SandboxUnavailable   the chosen sandbox cannot run here: why, and the fix (exit 2)
 ├── ProblemError             a problem definition is wrong: names file:line: key (exit 2)
 │   └── ReferenceMismatch    trusted references disagree on a test              (exit 2)
 └── InternalError            a fault of the harness itself: the IE verdict      (exit 3)
@@ -17,6 +18,11 @@ class GraderError(Exception):
 
 class UsageError(GraderError):
     """The user asked for something that cannot be done (unknown file, bad option)."""
+
+
+class SandboxUnavailable(UsageError):
+    """A backend cannot work on this machine (no engine, no image): the message says why
+    and how to fix it."""
 
 
 class ProblemError(GraderError):

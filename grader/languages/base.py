@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..problem import Problem
-from ..sandbox.base import Program
+from ..sandbox.base import Program, Runtime
 from ..submission import MAX_SOURCE_BYTES, Submission
 
 
@@ -25,6 +25,10 @@ class Language(Protocol):
 
     def build(self, submission: Submission, problem: Problem) -> Build:
         """Prepare `submission` to run. Faults of the source are a Build with no program."""
+        ...
+
+    def runtime(self) -> Runtime:
+        """What a container image needs to run this language's programs."""
         ...
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import ProblemError
 from ..problem import Problem
-from ..sandbox.base import Program
+from ..sandbox.base import Program, Runtime
 from ..submission import Submission
 from .base import Build, source_problem
 
@@ -34,6 +34,17 @@ class Python:
         self.interpreter = interpreter or getattr(sys, "_base_executable", "") or sys.executable
         self.runtime_dirs = tuple(sorted({sys.base_prefix, sys.base_exec_prefix}))
         self.hidden = _site_packages()
+
+    def runtime(self) -> Runtime:
+        """The interpreter and standard library a container image must carry."""
+        version = f"{sys.version_info.major}.{sys.version_info.minor}"
+        return Runtime(
+            self.id,
+            self.interpreter,
+            self.runtime_dirs,
+            registry_base=f"python:{version}-slim",
+            registry_executable=f"/usr/local/bin/python{version}",
+        )
 
     def build(self, submission: Submission, problem: Problem) -> Build:
         problem_text = source_problem(submission.source)

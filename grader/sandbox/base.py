@@ -25,6 +25,17 @@ class Program:
     hidden: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Runtime:
+    """What one language needs inside the image."""
+
+    language: str
+    executable: str  # on the host; the offline image keeps it at the same path
+    dirs: tuple[str, ...]  # host trees to copy (minus SKIPPED_DIRS)
+    registry_base: str  # the registry image carrying the same runtime
+    registry_executable: str  # where that image has it
+
+
 class Termination(StrEnum):
     """How one exchange with the child ended, as the parent observed it."""
 

@@ -38,21 +38,17 @@ from .isolation import (
     bwrap_argv,
     detect_isolation,
 )
-from .supervisor import STDERR, STDOUT, Supervised, SupervisedSession
+from .supervisor import (
+    STDERR,
+    STDOUT,
+    Supervised,
+    SupervisedSession,
+    child_environment,
+    write_new,
+)
 
 OPEN_FILES: Final = 64
 SETUP_TIMEOUT_S: Final = 30.0  # for bubblewrap to report the sandboxed process
-
-
-def child_environment(workdir: str) -> dict[str, str]:
-    """A fixed, minimal environment: none of the grader's variables reach the child."""
-    return {
-        "PATH": "/usr/local/bin:/usr/bin:/bin",
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-        "HOME": workdir,
-        "TMPDIR": workdir,
-    }
 
 
 class ProcessSandbox:
@@ -147,7 +143,7 @@ class _Child(Supervised):
         self._status_pipe: IO[bytes] | None = None
         try:
             for name, content in program.files:
-                _write_new(self._workdir, name, content)
+                write_new(self._workdir, name, content)
             if launch.cgroups is not None:
                 self._cgroup = RunCgroup(launch.cgroups, limits.memory_mib * 2**20)
             parent_end, child_end = socket.socketpair()
@@ -283,15 +279,6 @@ def _exit_status(status: int, via_bwrap: bool) -> tuple[int | None, int | None]:
     if via_bwrap and code is not None and 128 < code < 128 + 65:
         return None, code - 128
     return code, None
-
-
-def _write_new(directory: str, name: str, content: bytes) -> None:
-    if "/" in name or name in {"", ".", ".."}:
-        raise OSError(f"refusing file name {name!r}")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(os.path.join(directory, name), flags, 0o644)
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(content)
 
 
 def _rlimits(limits: Limits, cpu_budget: int, nproc: bool) -> dict[str, int]:

@@ -35,6 +35,27 @@ START_MARGIN_S: Final = 1.0  # a runtime's own start-up, on top of the test's wa
 STDOUT, STDERR = 0, 1
 
 
+def child_environment(workdir: str) -> dict[str, str]:
+    """A fixed, minimal environment: none of the grader's variables reach the child."""
+    return {
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "HOME": workdir,
+        "TMPDIR": workdir,
+    }
+
+
+def write_new(directory: str, name: str, content: bytes) -> None:
+    """Create a program file; never through a link, never over an existing file."""
+    if "/" in name or name in {"", ".", ".."}:
+        raise OSError(f"refusing file name {name!r}")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(os.path.join(directory, name), flags, 0o644)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(content)
+
+
 class Output:
     """What one stream printed during one exchange: the head, and how much in all."""
 

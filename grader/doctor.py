@@ -1,0 +1,61 @@
+"""What this machine offers each sandbox backend: `grader doctor`, and `--sandbox auto`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import SandboxUnavailable
+from .sandbox import SANDBOXES, Sandbox
+
+
+@dataclass(frozen=True, slots=True)
+class BackendStatus:
+    name: str
+    available: bool
+    protections: tuple[str, ...] = ()
+    warning: str = ""  # what it does not protect against here, with the fix
+    reason: str = ""  # why it is unavailable, with the fix
+
+
+def open_sandbox(choice: str) -> Sandbox:
+    """The backend named `choice`, or for "auto" the strongest one that works here.
+    Raises SandboxUnavailable (why, and the fix) when the named one cannot run."""
+    if choice != "auto":
+        return SANDBOXES[choice]()
+    reasons = []
+    for name, factory in SANDBOXES.items():
+        try:
+            return factory()
+        except SandboxUnavailable as error:
+            reasons.append(f"{name}: {error}")
+    raise SandboxUnavailable("no sandbox backend works here: " + "; ".join(reasons))
+
+
+def survey() -> tuple[BackendStatus, ...]:
+    """Every backend, strongest first, with what it would enforce or why it cannot run."""
+    found = []
+    for name, factory in SANDBOXES.items():
+        try:
+            sandbox = factory()
+        except SandboxUnavailable as error:
+            found.append(BackendStatus(name, False, reason=str(error)))
+            continue
+        found.append(BackendStatus(name, True, sandbox.protections(), sandbox.warning()))
+    return tuple(found)
+
+
+def render(statuses: tuple[BackendStatus, ...]) -> str:
+    chosen = next((status.name for status in statuses if status.available), None)
+    lines = ["Sandbox backends on this machine, strongest first:", ""]
+    for status in statuses:
+        if not status.available:
+            lines += [f"{status.name}: NOT AVAILABLE", f"  why: {status.reason}", ""]
+            continue
+        mark = "  (what --sandbox auto uses)" if status.name == chosen else ""
+        lines.append(f"{status.name}: available{mark}")
+        lines += [f"  - {protection}" for protection in status.protections]
+        lines += [f"  warning: {line}" for line in status.warning.splitlines()]
+        lines.append("")
+    if chosen is None:
+        lines.append("No backend can run submissions here.")
+    return "\n".join(lines)

@@ -1,0 +1,286 @@
+"""The `docker` backend: each submission in its own container, through the Docker SDK.
+
+A container per submission (a fresh one after any kill, never one per test): no network,
+read-only root, a size-capped tmpfs work directory, memory without swap, a pids limit, one
+CPU, no capabilities, no-new-privileges, uid 65534. Only the submission's files go in, bound
+read-only, next to a Unix socket the runner connects to: the same frames and the same
+supervision (supervisor.py) as the process backend.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import select
+import shutil
+import socket
+import struct
+import tempfile
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Final
+
+from ..errors import SandboxError, SandboxUnavailable
+from ..problem import Limits
+from .base import Program, Runtime
+from .image import ARGV0_LABEL, image_tag
+from .isolation import UNPRIVILEGED_ID, WORKDIR, WORKDIR_BYTES
+from .supervisor import Supervised, SupervisedSession, child_environment, write_new
+
+if TYPE_CHECKING:
+    from docker import DockerClient
+    from docker.models.containers import Container
+
+CHANNEL_DIR: Final = "/run/grader"
+PIDS_LIMIT: Final = 64
+OPEN_FILES: Final = 64
+START_TIMEOUT_S: Final = 30.0
+ENGINE_HINT: Final = (
+    "start the Docker engine (systemctl start docker, or dockerd &), make sure you may use it "
+    "(the docker group), or use --sandbox process"
+)
+_ATTACH_HEADER = struct.Struct(">BxxxI")  # stream (1 stdout, 2 stderr), payload length
+
+
+def connect() -> DockerClient:
+    """A client for the local engine, or SandboxUnavailable saying why and what to do."""
+    try:
+        import docker
+        from docker.errors import DockerException
+    except ImportError as error:
+        raise SandboxUnavailable(
+            f"the Docker SDK is not installed ({error}): pip install docker"
+        ) from None
+    try:
+        client = docker.from_env(timeout=60)
+        client.ping()
+    except DockerException as error:
+        raise SandboxUnavailable(
+            f"the Docker engine is not reachable ({_first_line(error)}): {ENGINE_HINT}"
+        ) from None
+    return client
+
+
+def default_runtimes() -> tuple[Runtime, ...]:
+    """The runtimes of every registered language: what the image must carry."""
+    from ..languages import LANGUAGES
+
+    return tuple(language.runtime() for language in LANGUAGES.values())
+
+
+class DockerSandbox:
+    name = "docker"
+
+    def __init__(
+        self, runtimes: tuple[Runtime, ...] | None = None, client: DockerClient | None = None
+    ) -> None:
+        self._client = client or connect()
+        from docker.errors import DockerException, ImageNotFound
+
+        self._tag = image_tag(runtimes or default_runtimes())
+        try:
+            labels = self._client.images.get(self._tag).labels or {}
+        except ImageNotFound:
+            raise SandboxUnavailable(
+                f"the sandbox image {self._tag} is missing: build it with `grader image build`"
+            ) from None
+        except DockerException as error:
+            raise SandboxUnavailable(f"cannot look up {self._tag}: {_first_line(error)}") from None
+        self._executables = {
+            key.removeprefix(ARGV0_LABEL): value
+            for key, value in labels.items()
+            if key.startswith(ARGV0_LABEL)
+        }
+
+    def protections(self) -> tuple[str, ...]:
+        return (
+            f"Docker container per submission from the local image {self._tag}",
+            "no network (--network none); read-only root; no capabilities; no-new-privileges",
+            f"runs as uid {UNPRIVILEGED_ID}; only the submission's files inside, read-only",
+            f"a {WORKDIR_BYTES // 2**20} MiB tmpfs as the only writable place",
+            f"memory limit without swap (out of memory is MLE); at most {PIDS_LIMIT} "
+            "processes/threads; one CPU",
+            "rlimits (soft = hard): CPU time, data size, file size, open files, no core",
+            "wall-clock and CPU watchdog in the parent; container removed after every run",
+            "empty environment, no stdin, stdout and stderr captured and capped",
+        )
+
+    def warning(self) -> str:
+        return ""
+
+    def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:
+        executable = self._executables.get(program.language)
+        if executable is None:
+            raise SandboxError(
+                f"the image {self._tag} has no {program.language} runtime: rebuild it with "
+                "`grader image build`"
+            )
+        argv = (executable, *program.argv[1:])
+        cpu_budget = math.ceil(limits.time_s * (calls + 2)) + 1
+        return SupervisedSession(
+            lambda: _Container(self._client, self._tag, argv, program, limits, cpu_budget),
+            limits,
+        )
+
+
+class _Container(Supervised):
+    def __init__(
+        self,
+        client: DockerClient,
+        tag: str,
+        argv: tuple[str, ...],
+        program: Program,
+        limits: Limits,
+        cpu_budget: int,
+    ) -> None:
+        from docker.errors import DockerException
+        from docker.types import LogConfig, Mount, Ulimit
+
+        self._limits = limits
+        self._oom_killed = False
+        self._container: Container | None = None
+        self._attach: Any = None
+        self._pending = bytearray()  # attach stream bytes not yet split into frames
+        # Only the program's files and the channel's socket, bound read-only: the container
+        # cannot leave anything here for the grader to trip over.
+        self._hostdir = tempfile.mkdtemp(prefix="grader-docker-")
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            os.chmod(self._hostdir, 0o711)
+            for name, content in program.files:
+                if name == "channel":
+                    raise OSError("a program file may not be called 'channel'")
+                write_new(self._hostdir, name, content)
+            listener.bind(os.path.join(self._hostdir, "channel"))
+            os.chmod(os.path.join(self._hostdir, "channel"), 0o666)
+            listener.listen(1)
+            memory = limits.memory_mib * 2**20
+            rlimit = [
+                Ulimit(name="cpu", soft=cpu_budget, hard=cpu_budget),
+                Ulimit(name="data", soft=memory, hard=memory),
+                Ulimit(
+                    name="fsize",
+                    soft=max(limits.output_kib, 1024) * 1024,
+                    hard=max(limits.output_kib, 1024) * 1024,
+                ),  # fmt: skip
+                Ulimit(name="nofile", soft=OPEN_FILES, hard=OPEN_FILES),
+                Ulimit(name="core", soft=0, hard=0),
+            ]
+            mounts = [Mount(CHANNEL_DIR, self._hostdir, type="bind", read_only=True)]
+            mounts += [
+                Mount(f"{WORKDIR}/{name}", os.path.join(self._hostdir, name), "bind", True)
+                for name, _ in program.files
+            ]
+            self._container = client.containers.create(
+                tag,
+                command=list(argv),
+                user=f"{UNPRIVILEGED_ID}:{UNPRIVILEGED_ID}",
+                environment=child_environment(WORKDIR)
+                | {"GRADER_SOCKET": f"{CHANNEL_DIR}/channel"},
+                working_dir=WORKDIR,
+                hostname="sandbox",
+                network_mode="none",
+                read_only=True,
+                tmpfs={WORKDIR: f"rw,exec,nosuid,nodev,size={WORKDIR_BYTES},mode=1777"},
+                mounts=mounts,
+                mem_limit=memory,
+                memswap_limit=memory,
+                pids_limit=PIDS_LIMIT,
+                nano_cpus=1_000_000_000,
+                cap_drop=["ALL"],
+                security_opt=["no-new-privileges"],
+                ulimits=rlimit,
+                log_config=LogConfig(type="none"),
+                stdin_open=False,
+                tty=False,
+                labels={"org.grader.run": "1"},
+            )
+            self._attach = self._container.attach_socket(
+                params={"stdout": 1, "stderr": 1, "stream": 1, "logs": 0}
+            )
+            self._container.start()
+            self._container.reload()
+            self.pid = int(self._container.attrs["State"]["Pid"])
+            pidfd: int | None = None
+            with contextlib.suppress(AttributeError, OSError, ValueError):
+                pidfd = os.pidfd_open(self.pid) if self.pid > 0 else None
+            self._channel = self._accept(listener, pidfd)
+        except (DockerException, OSError) as error:
+            self._dispose()
+            raise SandboxError(f"cannot start the container: {_first_line(error)}") from error
+        except BaseException:
+            self._dispose()
+            raise
+        finally:
+            listener.close()
+        self._watch({_attach_fd(self._attach): -1}, pidfd)
+
+    def _accept(self, listener: socket.socket, pidfd: int | None) -> socket.socket:
+        watched: list[Any] = [listener] + ([pidfd] if pidfd is not None else [])
+        ready, _, _ = select.select(watched, [], [], START_TIMEOUT_S)
+        if listener not in ready:
+            raise SandboxError(
+                "the runner in the container did not connect: is the image up to date? "
+                "(`grader image build`)"
+            )
+        connection, _ = listener.accept()
+        return connection
+
+    def _read_output(self, fd: int) -> Iterable[tuple[int, bytes]]:
+        """Docker interleaves stdout and stderr on one stream, each chunk behind a header."""
+        self._pending += self._read(fd)
+        chunks = []
+        while len(self._pending) >= _ATTACH_HEADER.size:
+            stream, length = _ATTACH_HEADER.unpack_from(self._pending)
+            if len(self._pending) < _ATTACH_HEADER.size + length:
+                break
+            payload = bytes(self._pending[_ATTACH_HEADER.size : _ATTACH_HEADER.size + length])
+            del self._pending[: _ATTACH_HEADER.size + length]
+            chunks.append((1 if stream == 2 else 0, payload))
+        return chunks
+
+    def _reap(self) -> None:
+        if self._exit is not None:
+            return
+        from docker.errors import DockerException
+
+        code: int | None = None
+        if self._container is not None:
+            with contextlib.suppress(DockerException):
+                self._container.kill()
+            try:
+                code = int(self._container.wait(timeout=START_TIMEOUT_S)["StatusCode"])
+                self._container.reload()
+                self._oom_killed = bool(self._container.attrs["State"].get("OOMKilled"))
+            except (DockerException, KeyError, ValueError, OSError):
+                code = None
+        # A process killed by a signal ends its container with 128 + the signal's number.
+        self._exit = (None, code - 128) if code is not None and code > 128 else (code, None)
+
+    def _out_of_memory(self) -> bool:
+        return self._oom_killed
+
+    def _cleanup(self) -> None:
+        self._dispose()
+
+    def _dispose(self) -> None:
+        from docker.errors import DockerException
+
+        if self._attach is not None:
+            with contextlib.suppress(OSError):
+                self._attach.close()
+        if self._container is not None:
+            with contextlib.suppress(DockerException):
+                self._container.remove(force=True)
+            self._container = None
+        shutil.rmtree(self._hostdir, ignore_errors=True)
+
+
+def _attach_fd(attach: object) -> int:
+    raw = getattr(attach, "_sock", attach)  # the SDK wraps the socket in a SocketIO
+    return int(raw.fileno())
+
+
+def _first_line(error: object) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
