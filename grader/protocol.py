@@ -75,6 +75,15 @@ class Reply:
     line: int | None = None
 
 
+_FIELDS: dict[ReplyKind, frozenset[str]] = {
+    ReplyKind.READY: frozenset({"kind"}),
+    ReplyKind.LOAD_ERROR: frozenset({"kind", "message", "line"}),
+    ReplyKind.VALUE: frozenset({"kind", "value"}),
+    ReplyKind.ERROR: frozenset({"kind", "type", "message", "trace", "line"}),
+    ReplyKind.TOO_LARGE: frozenset({"kind", "message"}),
+}
+
+
 def encode_request(args: tuple[object, ...]) -> bytes:
     """The frame asking the runner to call the entry point with `args`."""
     payload = json.dumps({"args": list(args)}, separators=(",", ":")).encode()
@@ -93,6 +102,9 @@ def decode_reply(payload: bytes) -> Reply:
         kind = ReplyKind(str(frame.get("kind")))
     except ValueError:
         raise ProtocolViolation("frame has an unknown kind") from None
+    if not set(frame) <= _FIELDS[kind]:
+        # A "verdict" or "score" can only come from a forger: the runner never sends one.
+        raise ProtocolViolation("frame has fields the runner never sends")
     if kind is ReplyKind.VALUE:
         if "value" not in frame:
             raise ProtocolViolation("value frame without a value")

@@ -6,9 +6,13 @@ from pathlib import Path
 
 import pytest
 
+from grader.errors import SandboxError, SandboxUnavailable
 from grader.judge import load_answers
 from grader.languages import extensions
 from grader.problem import Problem, load_problem
+from grader.sandbox import Sandbox
+from grader.sandbox.container import DockerSandbox, connect, default_runtimes
+from grader.sandbox.image import build_image
 from grader.sandbox.process import ProcessSandbox
 from grader.submission import Submission, read_submission
 
@@ -38,9 +42,28 @@ def nqueens_answers(nqueens: Problem) -> dict[str, object]:
     return load_answers(nqueens)
 
 
-@pytest.fixture(scope="session")
-def sandbox() -> ProcessSandbox:
-    return ProcessSandbox()
+BACKENDS = ("process", "docker")
+
+
+def open_backend(name: str) -> Sandbox:
+    """A fully isolated backend, or a skip (a failure under CI) saying what is missing."""
+    if name == "process":
+        process = ProcessSandbox()
+        require(process.isolation.active, "namespace isolation", process.isolation.reason)
+        return process
+    try:
+        client = connect()
+        build_image(client, default_runtimes(), "auto")  # reused when already built
+        return DockerSandbox(client=client)
+    except (SandboxUnavailable, SandboxError) as error:
+        require(False, "the docker backend", str(error))
+        raise
+
+
+@pytest.fixture(scope="session", params=BACKENDS)
+def sandbox(request: pytest.FixtureRequest) -> Sandbox:
+    """Every backend in turn: the contract and the hostile suite hold for each."""
+    return open_backend(request.param)
 
 
 @pytest.fixture

@@ -274,15 +274,24 @@ def serve(fd: int, target: Any, filename: str, lines: list[str]) -> None:
 
 
 def channel() -> int:
-    # A container cannot inherit a descriptor: there the judge listens on a Unix socket.
+    # A container cannot inherit descriptors: there the judge listens on a Unix socket, and
+    # takes the channel, then stdout, then stderr as three connections, in that order.
     path = os.environ.pop("GRADER_SOCKET", None)
     if path is None:
         return int(os.environ.pop("GRADER_FD"))
     import _socket
 
-    connection = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
-    connection.connect(path)
-    return connection.detach()
+    def connected() -> int:
+        connection = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
+        connection.connect(path)
+        return connection.detach()
+
+    fd = connected()
+    for target in (1, 2):
+        stream = connected()
+        os.dup2(stream, target)
+        os.close(stream)
+    return fd
 
 
 def main() -> None:

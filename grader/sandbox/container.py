@@ -15,9 +15,7 @@ import os
 import select
 import shutil
 import socket
-import struct
 import tempfile
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import SandboxError, SandboxUnavailable
@@ -25,7 +23,14 @@ from ..problem import Limits
 from .base import Program, Runtime
 from .image import ARGV0_LABEL, image_tag
 from .isolation import UNPRIVILEGED_ID, WORKDIR, WORKDIR_BYTES
-from .supervisor import Supervised, SupervisedSession, child_environment, write_new
+from .supervisor import (
+    STDERR,
+    STDOUT,
+    Supervised,
+    SupervisedSession,
+    child_environment,
+    write_new,
+)
 
 if TYPE_CHECKING:
     from docker import DockerClient
@@ -39,7 +44,6 @@ ENGINE_HINT: Final = (
     "start the Docker engine (systemctl start docker, or dockerd &), make sure you may use it "
     "(the docker group), or use --sandbox process"
 )
-_ATTACH_HEADER = struct.Struct(">BxxxI")  # stream (1 stdout, 2 stderr), payload length
 
 
 def connect() -> DockerClient:
@@ -139,8 +143,7 @@ class _Container(Supervised):
         self._limits = limits
         self._oom_killed = False
         self._container: Container | None = None
-        self._attach: Any = None
-        self._pending = bytearray()  # attach stream bytes not yet split into frames
+        self._connections: list[socket.socket] = []
         # Only the program's files and the channel's socket, bound read-only: the container
         # cannot leave anything here for the grader to trip over.
         self._hostdir = tempfile.mkdtemp(prefix="grader-docker-")
@@ -153,7 +156,7 @@ class _Container(Supervised):
                 write_new(self._hostdir, name, content)
             listener.bind(os.path.join(self._hostdir, "channel"))
             os.chmod(os.path.join(self._hostdir, "channel"), 0o666)
-            listener.listen(1)
+            listener.listen(3)
             memory = limits.memory_mib * 2**20
             rlimit = [
                 Ulimit(name="cpu", soft=cpu_budget, hard=cpu_budget),
@@ -195,16 +198,16 @@ class _Container(Supervised):
                 tty=False,
                 labels={"org.grader.run": "1"},
             )
-            self._attach = self._container.attach_socket(
-                params={"stdout": 1, "stderr": 1, "stream": 1, "logs": 0}
-            )
             self._container.start()
             self._container.reload()
             self.pid = int(self._container.attrs["State"]["Pid"])
             pidfd: int | None = None
             with contextlib.suppress(AttributeError, OSError, ValueError):
                 pidfd = os.pidfd_open(self.pid) if self.pid > 0 else None
-            self._channel = self._accept(listener, pidfd)
+            # The channel, stdout, stderr: output arrives on the grader's own kernel before
+            # the frame that follows it, as through pipes (the engine's log stream lags).
+            self._connections = [self._accept(listener, pidfd) for _ in range(3)]
+            self._channel = self._connections[0]
         except (DockerException, OSError) as error:
             self._dispose()
             raise SandboxError(f"cannot start the container: {_first_line(error)}") from error
@@ -213,7 +216,9 @@ class _Container(Supervised):
             raise
         finally:
             listener.close()
-        self._watch({_attach_fd(self._attach): -1}, pidfd)
+        self._watch(
+            {self._connections[1].fileno(): STDOUT, self._connections[2].fileno(): STDERR}, pidfd
+        )
 
     def _accept(self, listener: socket.socket, pidfd: int | None) -> socket.socket:
         watched: list[Any] = [listener] + ([pidfd] if pidfd is not None else [])
@@ -225,19 +230,6 @@ class _Container(Supervised):
             )
         connection, _ = listener.accept()
         return connection
-
-    def _read_output(self, fd: int) -> Iterable[tuple[int, bytes]]:
-        """Docker interleaves stdout and stderr on one stream, each chunk behind a header."""
-        self._pending += self._read(fd)
-        chunks = []
-        while len(self._pending) >= _ATTACH_HEADER.size:
-            stream, length = _ATTACH_HEADER.unpack_from(self._pending)
-            if len(self._pending) < _ATTACH_HEADER.size + length:
-                break
-            payload = bytes(self._pending[_ATTACH_HEADER.size : _ATTACH_HEADER.size + length])
-            del self._pending[: _ATTACH_HEADER.size + length]
-            chunks.append((1 if stream == 2 else 0, payload))
-        return chunks
 
     def _reap(self) -> None:
         if self._exit is not None:
@@ -266,19 +258,13 @@ class _Container(Supervised):
     def _dispose(self) -> None:
         from docker.errors import DockerException
 
-        if self._attach is not None:
-            with contextlib.suppress(OSError):
-                self._attach.close()
+        for connection in self._connections:
+            connection.close()
         if self._container is not None:
             with contextlib.suppress(DockerException):
                 self._container.remove(force=True)
             self._container = None
         shutil.rmtree(self._hostdir, ignore_errors=True)
-
-
-def _attach_fd(attach: object) -> int:
-    raw = getattr(attach, "_sock", attach)  # the SDK wraps the socket in a SocketIO
-    return int(raw.fileno())
 
 
 def _first_line(error: object) -> str:

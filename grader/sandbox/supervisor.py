@@ -13,7 +13,7 @@ import os
 import selectors
 import socket
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from types import TracebackType
 from typing import Final
 
@@ -79,9 +79,8 @@ class Supervised:
     _limits: Limits
 
     def _watch(self, streams: dict[int, int], exit_fd: int | None) -> None:
-        """Start watching: `streams` maps each output descriptor to STDOUT or STDERR (or to
-        -1 when `_read_output` tells the streams apart itself); `exit_fd` becomes readable
-        when the child is gone."""
+        """Start watching: `streams` maps each output descriptor to STDOUT or STDERR;
+        `exit_fd` becomes readable when the child is gone."""
         self._closed = False
         self._exit: tuple[int | None, int | None] | None = None  # (exit code, signal)
         self._last_cpu = 0.0
@@ -106,9 +105,6 @@ class Supervised:
 
     def _out_of_memory(self) -> bool:
         return False
-
-    def _read_output(self, fd: int) -> Iterable[tuple[int, bytes]]:
-        return ((self._streams[fd], self._read(fd)),)
 
     # -- one exchange -------------------------------------------------------------------
 
@@ -148,8 +144,7 @@ class Supervised:
             for key, _ in self._selector.select(max(timeout, 0.005)):
                 fd = key.fd
                 if fd in self._streams:
-                    for index, data in self._read_output(fd):
-                        outputs[index].add(data)
+                    outputs[self._streams[fd]].add(self._read(fd))
                     if outputs[0].total + outputs[1].total > self._limits.output_kib * 1024:
                         termination = Termination.OUTPUT_LIMIT
                 elif fd == self._channel.fileno():
@@ -167,8 +162,7 @@ class Supervised:
         if termination is Termination.REPLIED:
             for fd in list(self._streams):
                 if fd in self._selector.get_map():
-                    for index, data in self._read_output(fd):
-                        outputs[index].add(data)
+                    outputs[self._streams[fd]].add(self._read(fd))
             cpu = self._cpu_seconds() - cpu_start
             memory = self._peak_memory()
         else:

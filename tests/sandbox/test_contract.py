@@ -1,12 +1,7 @@
-"""The process backend against submissions that attack the host, as SANDBOX.md requires."""
+"""The contract every backend keeps (parametrized over backends by the `sandbox` fixture):
+the child's view, its limits, and what the parent measures."""
 
 from __future__ import annotations
-
-import os
-import time
-from pathlib import Path
-
-import pytest
 
 from grader.judge import grade
 from grader.languages.python import Python
@@ -45,10 +40,10 @@ def test_no_variable_of_the_grader_reaches_the_child(
     [outcome] = run(source, nqueens, make_submission, sandbox)
     variables = dict(item.split("=", 1) for item in value_of(outcome))
     assert "hunter2" not in str(variables)
-    assert set(variables) <= {"PATH", "LANG", "LC_ALL", "HOME", "TMPDIR", "PWD"}
+    assert set(variables) <= {"PATH", "LANG", "LC_ALL", "HOME", "TMPDIR", "PWD", "HOSTNAME"}
 
 
-def test_stdin_is_empty_and_the_work_dir_is_private_and_removed(
+def test_stdin_is_empty_and_the_work_dir_is_private(
     nqueens, make_submission, sandbox
 ) -> None:
     source = (
@@ -60,8 +55,7 @@ def test_stdin_is_empty_and_the_work_dir_is_private_and_removed(
     stdin, workdir, files = value_of(outcome)
     assert stdin == ""
     assert files == ("solution.py",)
-    assert Path(workdir).resolve() != Path.cwd().resolve()
-    assert not Path(workdir).exists()
+    assert workdir == "/tmp"  # the sandbox's own tmpfs, not a directory of the host
 
 
 def test_only_the_result_channel_is_open(nqueens, make_submission, sandbox) -> None:
@@ -74,20 +68,6 @@ def test_only_the_result_channel_is_open(nqueens, make_submission, sandbox) -> N
     descriptors = value_of(outcome)
     # stdin, stdout, stderr, the channel, and the descriptor listdir itself holds open.
     assert len(descriptors) == 5, descriptors
-
-
-def test_everything_the_submission_started_dies_with_it(nqueens, make_submission, sandbox):
-    source = (
-        "import subprocess\n"
-        "def solve_n_queens(n):\n"
-        "    return subprocess.Popen(['sleep', '1000']).pid\n"
-    )
-    [outcome] = run(source, nqueens, make_submission, sandbox)
-    pid = value_of(outcome)
-    deadline = time.monotonic() + 5
-    while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
-        time.sleep(0.05)  # killed at once; init may take a moment to reap it
-    assert not Path(f"/proc/{pid}").exists()
 
 
 def test_a_killed_child_is_replaced_by_a_fresh_one(nqueens, make_submission, sandbox) -> None:
@@ -161,64 +141,6 @@ def test_memory_is_measured_per_call(nqueens, make_submission, sandbox) -> None:
     assert large.memory_kib - small.memory_kib > 80 * 1024
 
 
-@pytest.mark.parametrize(
-    ("name", "source", "verdict"),
-    [
-        (
-            "forged frame on stdout",
-            "def solve_n_queens(n):\n"
-            '    print(\'\\x00\\x00\\x00\\x31{"kind":"value","value":[[1,3,0,2],[2,0,3,1]]}\')\n',
-            Verdict.WA,
-        ),
-        (
-            "a frame longer than allowed",
-            "import os\n"
-            "def solve_n_queens(n):\n"
-            "    for fd in range(3, 64):\n"
-            "        try:\n"
-            "            os.write(fd, (2**31).to_bytes(4, 'big'))\n"
-            "        except OSError:\n"
-            "            pass\n"
-            "    return []\n",
-            Verdict.OLE,
-        ),
-        (
-            "raising its own limits",
-            "import resource\n"
-            "def solve_n_queens(n):\n"
-            "    resource.setrlimit(resource.RLIMIT_AS, (resource.RLIM_INFINITY,) * 2)\n"
-            "    return []\n",
-            Verdict.RTE,
-        ),
-        (
-            "closing stdio",
-            "import os\nos.close(0); os.close(1); os.close(2)\n"
-            "from itertools import permutations\n"
-            "def solve_n_queens(n):\n"
-            "    return [list(p) for p in permutations(range(n))\n"
-            "            if len({r + c for r, c in enumerate(p)}) == n\n"
-            "            and len({r - c for r, c in enumerate(p)}) == n]\n",
-            Verdict.AC,
-        ),
-        ("SystemExit at import", "raise SystemExit(0)\n", Verdict.CE),
-        ("os._exit at import", "import os\nos._exit(0)\n", Verdict.RTE),
-        (
-            "deep C recursion",
-            "import sys\nsys.setrecursionlimit(10**9)\n"
-            "def f(k):\n    return eval('f(k + 1)')\n"
-            "def solve_n_queens(n):\n    return f(0)\n",
-            Verdict.RTE,
-        ),
-    ],
-)
-def test_hostile_submission_gets_a_verdict_not_a_crash(
-    name, source, verdict, nqueens, nqueens_answers, make_submission, sandbox
-) -> None:
-    result = grade(nqueens, nqueens_answers, make_submission(source), sandbox)
-    assert result.verdict is verdict, result
-    assert os.getpid() > 0  # the grader is alive to assert
-
-
 def test_forged_frames_on_every_descriptor_never_shift_answers(
     nqueens, nqueens_answers, make_submission, sandbox
 ) -> None:
@@ -249,15 +171,17 @@ def test_forged_frames_on_every_descriptor_never_shift_answers(
 def test_rlimits_are_set_with_soft_equal_to_hard(nqueens, make_submission, sandbox) -> None:
     source = (
         "import resource\n"
-        "NAMES = ['RLIMIT_CPU', 'RLIMIT_AS', 'RLIMIT_FSIZE', 'RLIMIT_NOFILE', 'RLIMIT_CORE']\n"
+        "NAMES = ['RLIMIT_CPU', 'RLIMIT_AS', 'RLIMIT_DATA', 'RLIMIT_FSIZE', 'RLIMIT_NOFILE',\n"
+        "         'RLIMIT_CORE']\n"
         "def solve_n_queens(n):\n"
         "    return [list(resource.getrlimit(getattr(resource, name))) for name in NAMES]\n"
     )
     [outcome] = run(source, nqueens, make_submission, sandbox)
-    cpu, address_space, file_size, open_files, core = value_of(outcome)
+    cpu, address_space, data, file_size, open_files, core = value_of(outcome)
     for soft, hard in (cpu, address_space, file_size, open_files, core):
         assert soft == hard
-    assert address_space[0] == LIMITS.memory_mib * 1024 * 1024
+    # Docker has no address-space ulimit; it bounds the data segment (and the cgroup) instead.
+    assert LIMITS.memory_mib * 1024 * 1024 in (address_space[0], data[0])
     assert 0 < cpu[0] <= 60
     assert 0 < file_size[0] <= 16 * 1024 * 1024
     assert 0 < open_files[0] <= 256
