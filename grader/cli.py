@@ -165,7 +165,11 @@ def _image_build(args: argparse.Namespace) -> int:
     from .sandbox.image import build_image
 
     started = time.monotonic()
-    built = build_image(connect(), default_runtimes(), args.recipe)
+    client = connect()
+    try:
+        built = build_image(client, default_runtimes(), args.recipe)
+    finally:
+        client.close()
     took = time.monotonic() - started
     if built.reused:
         print(f"{built.tag}: already built ({built.recipe} recipe); nothing to do")
@@ -185,18 +189,19 @@ def _grade(args: argparse.Namespace) -> int:
     def one(index: int) -> SubmissionResult:
         return grade(problem, answers, submissions[index], sandbox, args.reveal_hidden)
 
-    if args.jobs == 1 or len(submissions) == 1:
-        results = tuple(one(index) for index in range(len(submissions)))
-    else:
-        from concurrent.futures import ThreadPoolExecutor  # costs start-up; only when needed
+    try:
+        if args.jobs == 1 or len(submissions) == 1:
+            results = tuple(one(index) for index in range(len(submissions)))
+        else:
+            from concurrent.futures import ThreadPoolExecutor  # costs start-up; only if needed
 
-        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            results = tuple(pool.map(one, range(len(submissions))))
+            with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+                results = tuple(pool.map(one, range(len(submissions))))
+        info = SandboxInfo(sandbox.name, sandbox.protections(), sandbox.warning())
+    finally:
+        sandbox.close()
     report = Report(
-        problem=problem.id,
-        problem_file=problem.yaml_file,
-        sandbox=SandboxInfo(sandbox.name, sandbox.protections(), sandbox.warning()),
-        results=results,
+        problem=problem.id, problem_file=problem.yaml_file, sandbox=info, results=results
     )
     _emit(report, args.format, args.output)
     verdicts = [result.verdict for result in results]
@@ -237,7 +242,11 @@ def _answers(args: argparse.Namespace) -> int:
     from .answers import compute_answers, stale_answers, write_answers
 
     problem = _open_problem(args.problem_name)
-    computed = compute_answers(problem, _sandbox(args.sandbox))
+    sandbox = _sandbox(args.sandbox)
+    try:
+        computed = compute_answers(problem, sandbox)
+    finally:
+        sandbox.close()
     if args.check:
         stale = stale_answers(problem, computed)
         for test in stale:

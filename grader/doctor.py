@@ -41,6 +41,7 @@ def survey() -> tuple[BackendStatus, ...]:
             found.append(BackendStatus(name, False, reason=str(error)))
             continue
         found.append(BackendStatus(name, True, sandbox.protections(), sandbox.warning()))
+        sandbox.close()
     return tuple(found)
 
 

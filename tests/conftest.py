@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -53,7 +54,11 @@ def open_backend(name: str) -> Sandbox:
         return process
     try:
         client = connect()
-        build_image(client, default_runtimes(), "auto")  # reused when already built
+        try:
+            build_image(client, default_runtimes(), "auto")  # reused when already built
+        except SandboxError:
+            client.close()
+            raise
         return DockerSandbox(client=client)
     except (SandboxUnavailable, SandboxError) as error:
         require(False, "the docker backend", str(error))
@@ -61,9 +66,11 @@ def open_backend(name: str) -> Sandbox:
 
 
 @pytest.fixture(scope="session", params=BACKENDS)
-def sandbox(request: pytest.FixtureRequest) -> Sandbox:
+def sandbox(request: pytest.FixtureRequest) -> Iterator[Sandbox]:
     """Every backend in turn: the contract and the hostile suite hold for each."""
-    return open_backend(request.param)
+    backend = open_backend(request.param)
+    yield backend
+    backend.close()
 
 
 @pytest.fixture

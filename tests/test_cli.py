@@ -35,7 +35,8 @@ def test_json_report_has_the_documented_schema(capsys) -> None:
     assert code == 1
     assert set(report) == {"problem", "sandbox", "results"}
     assert report["problem"] == "nqueens"
-    assert report["sandbox"]["backend"] == "process" and report["sandbox"]["protections"]
+    assert report["sandbox"]["backend"] in ("docker", "process")
+    assert report["sandbox"]["protections"]
     result_keys = {
         "submission",
         "language",
@@ -81,7 +82,7 @@ def test_hidden_tests_leak_nothing_unless_revealed(capsys) -> None:
 def test_text_report_shows_the_board_of_the_first_failing_sample(capsys) -> None:
     assert main(["grade", WRONG]) == 1
     out = capsys.readouterr().out
-    assert "Sandbox: process" in out and "warning:" in out
+    assert "Sandbox: " in out
     assert "First failure: n2 with n = 2" in out
     assert "queens in rows 0 and 1 share a diagonal" in out
     assert "0  X ." in out and "1  . X" in out
@@ -112,11 +113,12 @@ def test_output_file(tmp_path, capsys) -> None:
         (["grade", "missing.py"], "missing.py: no such file"),
         (["grade", "solution.txt"], "unknown extension '.txt'"),
         (["grade", "--problem", "chess", ACCEPTED], "unknown problem 'chess'"),
-        (["grade", "--sandbox", "docker", ACCEPTED], "--sandbox docker is not available yet"),
+        (["grade", "--sandbox", "docker", ACCEPTED], "the Docker engine is not reachable"),
     ],
 )
 def test_usage_errors_exit_2_with_one_line(args, fragment, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DOCKER_HOST", f"unix://{tmp_path}/no-engine.sock")
     (tmp_path / "solution.txt").write_text("")
     assert main(args) == 2
     captured = capsys.readouterr()
@@ -161,3 +163,36 @@ def test_end_to_end_as_a_process(tmp_path) -> None:
     )
     assert graded.returncode == 1
     assert "OLE" in graded.stdout and "Traceback" not in graded.stdout + graded.stderr
+
+
+def test_without_namespaces_the_report_says_so_loudly(capsys, monkeypatch) -> None:
+    import grader.sandbox.isolation as isolation
+
+    real_which = isolation.shutil.which
+    monkeypatch.setattr(
+        isolation.shutil, "which", lambda name: None if name == "bwrap" else real_which(name)
+    )
+    assert main(["grade", "--sandbox", "process", ACCEPTED]) == 0
+    out = capsys.readouterr().out
+    assert "warning: NOT ISOLATED" in out and "install bubblewrap" in out
+    code, report = run_json(capsys, "--sandbox", "process", ACCEPTED)
+    assert code == 0 and "NOT ISOLATED" in report["sandbox"]["warning"]
+
+
+def test_doctor_lists_every_backend_with_its_protections_or_the_fix(capsys) -> None:
+    code = main(["doctor"])
+    out = capsys.readouterr().out
+    assert "docker:" in out and "process:" in out
+    if code == 0:  # the strongest available backend is fully isolated
+        assert "what --sandbox auto uses" in out and "warning" not in out
+    else:
+        assert "NOT AVAILABLE" in out or "warning:" in out
+
+
+def test_doctor_explains_a_missing_engine(capsys, monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("DOCKER_HOST", f"unix://{tmp_path}/no-engine.sock")
+    main(["doctor"])
+    out = capsys.readouterr().out
+    assert "docker: NOT AVAILABLE" in out
+    assert "the Docker engine is not reachable" in out and "--sandbox process" in out
+    assert "process: available  (what --sandbox auto uses)" in out

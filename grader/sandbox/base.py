@@ -107,3 +107,7 @@ class Sandbox(Protocol):
     def session(self, program: Program, limits: Limits, calls: int) -> Session:
         """A session for `program`, which will be called about `calls` times."""
         ...
+
+    def close(self) -> None:
+        """Release what the backend holds (a connection to an engine)."""
+        ...

@@ -55,10 +55,23 @@ def connect() -> DockerClient:
         raise SandboxUnavailable(
             f"the Docker SDK is not installed ({error}): pip install docker"
         ) from None
+    host = os.environ.get("DOCKER_HOST", "unix:///var/run/docker.sock")
+    if host.startswith("unix://"):
+        # Knock first: the SDK leaks its socket when the engine is not there.
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as knock:
+            try:
+                knock.connect(host.removeprefix("unix://"))
+            except OSError as error:
+                raise SandboxUnavailable(
+                    f"the Docker engine is not reachable ({host}: {error.strerror}): {ENGINE_HINT}"
+                ) from None
+    client = None
     try:
         client = docker.from_env(timeout=60)
         client.ping()
     except DockerException as error:
+        if client is not None:
+            client.close()
         raise SandboxUnavailable(
             f"the Docker engine is not reachable ({_first_line(error)}): {ENGINE_HINT}"
         ) from None
@@ -85,10 +98,12 @@ class DockerSandbox:
         try:
             labels = self._client.images.get(self._tag).labels or {}
         except ImageNotFound:
+            self.close()
             raise SandboxUnavailable(
                 f"the sandbox image {self._tag} is missing: build it with `grader image build`"
             ) from None
         except DockerException as error:
+            self.close()
             raise SandboxUnavailable(f"cannot look up {self._tag}: {_first_line(error)}") from None
         self._executables = {
             key.removeprefix(ARGV0_LABEL): value
@@ -111,6 +126,9 @@ class DockerSandbox:
 
     def warning(self) -> str:
         return ""
+
+    def close(self) -> None:
+        self._client.close()
 
     def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:
         executable = self._executables.get(program.language)

@@ -114,6 +114,9 @@ class ProcessSandbox:
             missing.append(f"no memory/process control group: {self._cgroup_reason}")
         return "\n".join(missing)
 
+    def close(self) -> None:
+        pass
+
     def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:
         launch = _Launch(self._prlimit, self._isolation, self._cgroups, self._hidden)
         # A backstop only: the parent's watchdog enforces the per-call limit long before.

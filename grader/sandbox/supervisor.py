@@ -175,6 +175,8 @@ class Supervised:
             self.kill()
             if termination is not Termination.REPLIED and self._out_of_memory():
                 termination = Termination.MEMORY_LIMIT
+                # Killed by the kernel, it left no reading behind: it reached the limit.
+                memory = max(memory, self._limits.memory_mib * 1024)
         exit_code, signal_number = self._exit or (None, None)
         return RunOutcome(
             termination=termination,

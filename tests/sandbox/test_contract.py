@@ -43,9 +43,7 @@ def test_no_variable_of_the_grader_reaches_the_child(
     assert set(variables) <= {"PATH", "LANG", "LC_ALL", "HOME", "TMPDIR", "PWD", "HOSTNAME"}
 
 
-def test_stdin_is_empty_and_the_work_dir_is_private(
-    nqueens, make_submission, sandbox
-) -> None:
+def test_stdin_is_empty_and_the_work_dir_is_private(nqueens, make_submission, sandbox) -> None:
     source = (
         "import os, sys\n"
         "def solve_n_queens(n):\n"

@@ -95,6 +95,17 @@ CASES = [
         "        blocks.append(b'x' * (8 * 2**20))\n",
     ),
     Case(
+        "shared-memory bomb (outside the data rlimit: the cgroup must stop it)",
+        Verdict.MLE,
+        "import mmap\n"
+        "def solve_n_queens(n):\n"
+        "    blocks = []\n"
+        "    while True:\n"
+        "        block = mmap.mmap(-1, 32 * 2**20)\n"
+        "        block.write(b'x' * (32 * 2**20))\n"
+        "        blocks.append(block)\n",
+    ),
+    Case(
         "fork bomb",
         Verdict.AC,
         QUEENS + "import os, time\n"
@@ -132,7 +143,8 @@ CASES = [
     Case(
         "stderr flood",
         Verdict.OLE,
-        "import sys\ndef solve_n_queens(n):\n    while True:\n        sys.stderr.write('x' * 4096)\n",
+        "import sys\n"
+        "def solve_n_queens(n):\n    while True:\n        sys.stderr.write('x' * 4096)\n",
     ),
     Case(
         "huge return value",
