@@ -1,0 +1,62 @@
+"""What only the docker backend does: its image, and its messages when it cannot run."""
+
+from __future__ import annotations
+
+import pytest
+
+from grader.errors import SandboxUnavailable
+from grader.judge import grade
+from grader.sandbox.base import Runtime
+from grader.sandbox.container import DockerSandbox, connect, default_runtimes
+from grader.sandbox.image import build_image, image_tag
+from grader.verdicts import Verdict
+
+from ..conftest import open_backend, require
+
+
+@pytest.fixture(scope="module")
+def client():
+    try:
+        engine = connect()
+    except SandboxUnavailable as error:
+        require(False, "the Docker engine", str(error))
+        raise
+    yield engine
+    engine.close()
+
+
+def test_building_twice_reuses_the_image(client) -> None:
+    runtimes = default_runtimes()
+    first = build_image(client, runtimes, "auto")
+    again = build_image(client, runtimes, "auto")
+    assert again.reused and again.tag == first.tag == image_tag(runtimes)
+    assert again.recipe in ("registry", "offline")
+    image = client.images.get(first.tag)
+    assert image.attrs["Config"]["User"] == "65534:65534"
+    assert image.labels["org.grader.argv0.python"]
+
+
+def test_a_missing_image_says_how_to_build_it(client) -> None:
+    unknown = Runtime("python", "/nowhere/python9", (), "python:9-slim", "/usr/bin/python9")
+    with pytest.raises(SandboxUnavailable, match="grader image build"):
+        DockerSandbox((unknown,), client=connect())
+
+
+def test_the_engine_not_running_is_a_message_not_a_traceback(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("DOCKER_HOST", f"unix://{tmp_path}/docker.sock")
+    with pytest.raises(SandboxUnavailable, match="not reachable.*--sandbox process"):
+        connect()
+
+
+def test_nothing_of_a_run_is_left_in_the_engine(
+    client, nqueens, nqueens_answers, make_submission
+) -> None:
+    sandbox = open_backend("docker")
+    before = {c.id for c in client.containers.list(all=True)}
+    source = (
+        "import os\ndef solve_n_queens(n):\n    if n == 4:\n        os._exit(3)\n    return []\n"
+    )
+    result = grade(nqueens, nqueens_answers, make_submission(source), sandbox)
+    sandbox.close()
+    assert [t.verdict for t in result.tests].count(Verdict.RTE) == 1  # one kill, one restart
+    assert {c.id for c in client.containers.list(all=True)} == before
