@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from docker.models.containers import Container
 
 CHANNEL_DIR: Final = "/run/grader"
+RUN_LABEL: Final = "org.grader.run"  # its value: the pid of the grader that made it
 PIDS_LIMIT: Final = 64
 OPEN_FILES: Final = 64
 START_TIMEOUT_S: Final = 30.0
@@ -105,11 +106,24 @@ class DockerSandbox:
         except DockerException as error:
             self.close()
             raise SandboxUnavailable(f"cannot look up {self._tag}: {_first_line(error)}") from None
+        self._remove_orphans()
         self._executables = {
             key.removeprefix(ARGV0_LABEL): value
             for key, value in labels.items()
             if key.startswith(ARGV0_LABEL)
         }
+
+    def _remove_orphans(self) -> None:
+        """Containers left by a grader that was killed mid-run (no PDEATHSIG crosses into
+        the engine): still running a submission, perhaps. Remove them."""
+        from docker.errors import DockerException
+
+        with contextlib.suppress(DockerException):
+            for left in self._client.containers.list(all=True, filters={"label": RUN_LABEL}):
+                owner = left.labels.get(RUN_LABEL, "")
+                if owner.isdigit() and not _alive(int(owner)):
+                    with contextlib.suppress(DockerException):
+                        left.remove(force=True)
 
     def protections(self) -> tuple[str, ...]:
         return (
@@ -214,7 +228,7 @@ class _Container(Supervised):
                 log_config=LogConfig(type="none"),
                 stdin_open=False,
                 tty=False,
-                labels={"org.grader.run": "1"},
+                labels={RUN_LABEL: str(os.getpid())},
             )
             self._container.start()
             self._container.reload()
@@ -283,6 +297,16 @@ class _Container(Supervised):
                 self._container.remove(force=True)
             self._container = None
         shutil.rmtree(self._hostdir, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _first_line(error: object) -> str:

@@ -60,3 +60,22 @@ def test_nothing_of_a_run_is_left_in_the_engine(
     sandbox.close()
     assert [t.verdict for t in result.tests].count(Verdict.RTE) == 1  # one kill, one restart
     assert {c.id for c in client.containers.list(all=True)} == before
+
+
+def test_containers_of_a_killed_grader_are_removed(client) -> None:
+    import subprocess
+
+    from grader.sandbox.container import RUN_LABEL
+
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    tag = image_tag(default_runtimes())
+    orphan = client.containers.create(tag, command=["/nowhere"], labels={RUN_LABEL: str(dead.pid)})
+    ours = client.containers.create(tag, command=["/nowhere"], labels={RUN_LABEL: "1"})
+    try:
+        DockerSandbox(client=connect()).close()
+        alive = {c.id for c in client.containers.list(all=True)}
+        assert orphan.id not in alive
+        assert ours.id in alive  # pid 1 lives: never touch a running grader's containers
+    finally:
+        ours.remove(force=True)
