@@ -83,6 +83,7 @@ def test_text_report_shows_the_board_of_the_first_failing_sample(capsys) -> None
     assert main(["grade", WRONG]) == 1
     out = capsys.readouterr().out
     assert "Sandbox: " in out
+    assert "in force: " in out and "no network" in out  # the protections, named
     assert "First failure: n2 with n = 2" in out
     assert "queens in rows 0 and 1 share a diagonal" in out
     assert "0  X ." in out and "1  . X" in out

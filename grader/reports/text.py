@@ -17,8 +17,15 @@ Paint = Callable[[str, str], str]
 def render(report: Report, color: bool = False) -> str:
     paint = _painter(color)
     lines = [f"Problem: {report.problem}    Sandbox: {report.sandbox.backend}"]
-    if report.sandbox.warning:
-        lines.append(paint(f"warning: {report.sandbox.warning}", "33"))
+    lines += textwrap.wrap(
+        "; ".join(report.sandbox.protections),
+        width=100,
+        initial_indent="  in force: ",
+        subsequent_indent="    ",
+        break_on_hyphens=False,
+    )
+    for warning in report.sandbox.warning.splitlines():
+        lines.append(paint(f"warning: {warning}", "33"))
     for result in report.results:
         lines.append("")
         lines.extend(_submission(result, paint))
