@@ -184,3 +184,18 @@ def test_rlimits_are_set_with_soft_equal_to_hard(nqueens, make_submission, sandb
     assert 0 < file_size[0] <= 16 * 1024 * 1024
     assert 0 < open_files[0] <= 256
     assert core[0] == 0
+
+
+def test_the_child_is_unprivileged(nqueens, make_submission, sandbox) -> None:
+    source = (
+        "import os\n"
+        "def solve_n_queens(n):\n"
+        "    status = dict(line.split(':', 1) for line in open('/proc/self/status'))\n"
+        "    return [os.getuid(), os.geteuid(), status['NoNewPrivs'].strip(),\n"
+        "            status['CapEff'].strip(), status['CapBnd'].strip()]\n"
+    )
+    [outcome] = run(source, nqueens, make_submission, sandbox)
+    uid, euid, no_new_privs, effective, bounding = value_of(outcome)
+    assert uid != 0 and euid != 0
+    assert no_new_privs == "1"
+    assert int(effective, 16) == 0 and int(bounding, 16) == 0
