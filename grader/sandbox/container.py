@@ -10,7 +10,6 @@ supervision (supervisor.py) as the process backend.
 from __future__ import annotations
 
 import contextlib
-import math
 import os
 import select
 import shutil
@@ -29,6 +28,7 @@ from .supervisor import (
     Supervised,
     SupervisedSession,
     child_environment,
+    rlimits,
     write_new,
 )
 
@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 CHANNEL_DIR: Final = "/run/grader"
 RUN_LABEL: Final = "org.grader.run"  # its value: the pid of the grader that made it
 PIDS_LIMIT: Final = 64
-OPEN_FILES: Final = 64
 START_TIMEOUT_S: Final = 30.0
 ENGINE_HINT: Final = (
     "start the Docker engine (systemctl start docker, or dockerd &), make sure you may use it "
@@ -152,10 +151,12 @@ class DockerSandbox:
                 "`grader image build`"
             )
         argv = (executable, *program.argv[1:])
-        cpu_budget = math.ceil(limits.time_s * (calls + 2)) + 1
+        # Docker has no address-space ulimit; the data segment (and the cgroup) bound memory.
+        wanted = {
+            ("data" if name == "as" else name): v for name, v in rlimits(limits, calls).items()
+        }
         return SupervisedSession(
-            lambda: _Container(self._client, self._tag, argv, program, limits, cpu_budget),
-            limits,
+            lambda: _Container(self._client, self._tag, argv, program, limits, wanted), limits
         )
 
 
@@ -167,7 +168,7 @@ class _Container(Supervised):
         argv: tuple[str, ...],
         program: Program,
         limits: Limits,
-        cpu_budget: int,
+        wanted: dict[str, int],
     ) -> None:
         from docker.errors import DockerException
         from docker.types import LogConfig, Mount, Ulimit
@@ -190,17 +191,7 @@ class _Container(Supervised):
             os.chmod(os.path.join(self._hostdir, "channel"), 0o666)
             listener.listen(3)
             memory = limits.memory_mib * 2**20
-            rlimit = [
-                Ulimit(name="cpu", soft=cpu_budget, hard=cpu_budget),
-                Ulimit(name="data", soft=memory, hard=memory),
-                Ulimit(
-                    name="fsize",
-                    soft=max(limits.output_kib, 1024) * 1024,
-                    hard=max(limits.output_kib, 1024) * 1024,
-                ),  # fmt: skip
-                Ulimit(name="nofile", soft=OPEN_FILES, hard=OPEN_FILES),
-                Ulimit(name="core", soft=0, hard=0),
-            ]
+            ulimits = [Ulimit(name=name, soft=v, hard=v) for name, v in wanted.items()]
             mounts = [Mount(CHANNEL_DIR, self._hostdir, type="bind", read_only=True)]
             mounts += [
                 Mount(f"{WORKDIR}/{name}", os.path.join(self._hostdir, name), "bind", True)
@@ -224,7 +215,7 @@ class _Container(Supervised):
                 nano_cpus=1_000_000_000,
                 cap_drop=["ALL"],
                 security_opt=["no-new-privileges"],
-                ulimits=rlimit,
+                ulimits=ulimits,
                 log_config=LogConfig(type="none"),
                 stdin_open=False,
                 tty=False,

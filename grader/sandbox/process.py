@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import os
 import select
 import shutil
@@ -44,10 +43,10 @@ from .supervisor import (
     Supervised,
     SupervisedSession,
     child_environment,
+    rlimits,
     write_new,
 )
 
-OPEN_FILES: Final = 64
 SETUP_TIMEOUT_S: Final = 30.0  # for bubblewrap to report the sandboxed process
 
 
@@ -92,7 +91,7 @@ class ProcessSandbox:
                 "processes/threads per run"
             )
         elif self._isolation.active:
-            found.append("at most 64 processes/threads per run (RLIMIT_NPROC)")
+            found.append(f"at most {PIDS_MAX} processes/threads per run (RLIMIT_NPROC)")
         return (
             *found,
             "rlimits (soft = hard): CPU time, address space, file size, open files, no core",
@@ -119,9 +118,8 @@ class ProcessSandbox:
 
     def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:
         launch = _Launch(self._prlimit, self._isolation, self._cgroups, self._hidden)
-        # A backstop only: the parent's watchdog enforces the per-call limit long before.
-        cpu_budget = math.ceil(limits.time_s * (calls + 2)) + 1
-        return SupervisedSession(lambda: _Child(program, limits, cpu_budget, launch), limits)
+        wanted = rlimits(limits, calls)
+        return SupervisedSession(lambda: _Child(program, limits, wanted, launch), limits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +133,9 @@ class _Launch:
 
 
 class _Child(Supervised):
-    def __init__(self, program: Program, limits: Limits, cpu_budget: int, launch: _Launch) -> None:
+    def __init__(
+        self, program: Program, limits: Limits, wanted: dict[str, int], launch: _Launch
+    ) -> None:
         self._limits = limits
         self._isolated = launch.isolation.active and launch.prlimit is not None
         # Isolated, this directory only holds the program's files, bound read-only into the
@@ -154,7 +154,9 @@ class _Child(Supervised):
             self._remove_files()
             raise SandboxError(f"cannot prepare the work directory: {error}") from error
         self._channel = parent_end
-        rlimits = _rlimits(limits, cpu_budget, nproc=self._isolated)
+        # NPROC only where it counts this run alone (an unprivileged uid or a user
+        # namespace): it never binds root.
+        rlimits = wanted | ({"nproc": PIDS_MAX} if self._isolated else {})
         inner_workdir = WORKDIR if self._isolated else self._workdir
         env = child_environment(inner_workdir) | {"GRADER_FD": str(child_end.fileno())}
         status_read, status_write = os.pipe() if self._isolated else (-1, -1)
@@ -282,21 +284,6 @@ def _exit_status(status: int, via_bwrap: bool) -> tuple[int | None, int | None]:
     if via_bwrap and code is not None and 128 < code < 128 + 65:
         return None, code - 128
     return code, None
-
-
-def _rlimits(limits: Limits, cpu_budget: int, nproc: bool) -> dict[str, int]:
-    """Each limit by its `prlimit` option name; soft and hard are both set to it. NPROC only
-    where it counts this run alone (an unprivileged uid or a user namespace), never root."""
-    wanted = {
-        "cpu": cpu_budget,
-        "as": limits.memory_mib * 1024 * 1024,
-        "fsize": max(limits.output_kib, 1024) * 1024,
-        "nofile": OPEN_FILES,
-        "core": 0,
-    }
-    if nproc:
-        wanted["nproc"] = PIDS_MAX
-    return wanted
 
 
 def _rlimit_setter(wanted: dict[str, int]) -> Callable[[], None]:

@@ -9,6 +9,7 @@ on the channel, output caps, CPU from /proc, wall clock, peak memory.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import selectors
 import socket
@@ -31,6 +32,7 @@ from .base import RunOutcome, Termination
 
 OUTPUT_HEAD: Final = 4096  # bytes of stdout and of stderr kept per call for the report
 CLOCK_TICKS: Final = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+OPEN_FILES: Final = 64
 START_MARGIN_S: Final = 1.0  # a runtime's own start-up, on top of the test's wall limit
 STDOUT, STDERR = 0, 1
 
@@ -43,6 +45,18 @@ def child_environment(workdir: str) -> dict[str, str]:
         "LC_ALL": "C.UTF-8",
         "HOME": workdir,
         "TMPDIR": workdir,
+    }
+
+
+def rlimits(limits: Limits, calls: int) -> dict[str, int]:
+    """The rlimits of a run, by their `prlimit` names; soft and hard are both set to each.
+    CPU is a backstop for the whole session: the parent's watchdog enforces each call."""
+    return {
+        "cpu": math.ceil(limits.time_s * (calls + 2)) + 1,
+        "as": limits.memory_mib * 2**20,
+        "fsize": max(limits.output_kib, 1024) * 1024,
+        "nofile": OPEN_FILES,
+        "core": 0,
     }
 
 
