@@ -67,7 +67,7 @@ def stale_answers(problem: Problem, answers: dict[str, object]) -> list[TestCase
 def _run_reference(problem: Problem, path: Path, sandbox: Sandbox) -> dict[str, object]:
     shown = shown_path(path)
     submission = read_submission(path, extensions())
-    build = LANGUAGES[submission.language].build(submission, problem)
+    build = LANGUAGES[submission.language].build(submission, problem, sandbox)
     if build.program is None:
         raise ProblemError(shown, None, "", f"reference does not build: {build.compile_output}")
     checker = CHECKERS[problem.checker]

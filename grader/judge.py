@@ -71,10 +71,12 @@ def _grade(
     reveal_hidden: bool,
 ) -> SubmissionResult:
     language = LANGUAGES[submission.language]
-    build = language.build(submission, problem)
+    build = language.build(submission, problem, sandbox)
     name = submission.path.name
     if build.program is None:
-        return _compile_error(problem, submission, f"{name}: {build.compile_output}")
+        said = build.compile_output
+        located = said if said.startswith(f"{name}:") else f"{name}: {said}"
+        return _compile_error(problem, submission, located)
     checker = CHECKERS[problem.checker]
     with sandbox.session(build.program, problem.limits, len(problem.tests)) as session:
         failed_load = _load_finding(session.load(), name, problem)

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Final
 
 from .base import Build, Language
+from .cpp import Cpp
 from .python import Python
 
 LANGUAGES: Final[dict[str, Language]] = {
     "python": Python(),
+    "cpp": Cpp(),
 }
 
 

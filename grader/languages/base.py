@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..problem import Problem
-from ..sandbox.base import Program, Runtime
+from ..sandbox.base import Program, Runtime, Sandbox
 from ..submission import MAX_SOURCE_BYTES, Submission
 
 
@@ -23,12 +23,15 @@ class Language(Protocol):
     name: str
     extensions: tuple[str, ...]
 
-    def build(self, submission: Submission, problem: Problem) -> Build:
-        """Prepare `submission` to run. Faults of the source are a Build with no program."""
+    def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
+        """Prepare `submission` to run, compiling it in `sandbox` if the language needs it.
+        Faults of the source are a Build with no program; a missing toolchain raises
+        SandboxUnavailable naming the package to install."""
         ...
 
-    def runtime(self) -> Runtime:
-        """What a container image needs to run this language's programs."""
+    def runtime(self) -> Runtime | None:
+        """What a container image must carry for this language; None when its programs run
+        from the host's toolchain, mounted read-only."""
         ...
 
 

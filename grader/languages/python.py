@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import ProblemError
 from ..problem import Problem
-from ..sandbox.base import Program, Runtime
+from ..sandbox.base import Program, Runtime, Sandbox
 from ..submission import Submission
 from .base import Build, source_problem
 
@@ -46,7 +46,7 @@ class Python:
             registry_executable=f"/usr/local/bin/python{version}",
         )
 
-    def build(self, submission: Submission, problem: Problem) -> Build:
+    def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         problem_text = source_problem(submission.source)
         if problem_text:
             return Build(None, problem_text)

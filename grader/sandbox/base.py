@@ -67,6 +67,14 @@ class RunOutcome:
     detail: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Compiled:
+    """A build's run (its exit, output, time) and what it produced, if anything."""
+
+    outcome: RunOutcome
+    artifact: bytes | None
+
+
 class Session(Protocol):
     """One submission's runner. All tests may share one child; after a kill, a new one."""
 
@@ -106,6 +114,11 @@ class Sandbox(Protocol):
 
     def session(self, program: Program, limits: Limits, calls: int) -> Session:
         """A session for `program`, which will be called about `calls` times."""
+        ...
+
+    def compile(self, program: Program, limits: Limits, artifact: str) -> Compiled:
+        """Run a build `program` to its end under `limits`, with a writable directory out/
+        beside its files; the artifact is what it left at out/`artifact`, if it exited 0."""
         ...
 
     def close(self) -> None:

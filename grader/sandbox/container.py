@@ -15,26 +15,30 @@ import select
 import shutil
 import socket
 import tempfile
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import SandboxError, SandboxUnavailable
 from ..problem import Limits
-from .base import Program, Runtime
+from .base import Compiled, Program, RunOutcome, Runtime
 from .image import ARGV0_LABEL, image_tag
-from .isolation import UNPRIVILEGED_ID, WORKDIR, WORKDIR_BYTES
+from .isolation import OUTPUT_DIR, UNPRIVILEGED_ID, WORKDIR, WORKDIR_BYTES
 from .supervisor import (
-    STDERR,
-    STDOUT,
+    BUILD_WORKDIR_BYTES,
+    MAX_ARTIFACT_BYTES,
+    OUTPUT_HEAD,
     Supervised,
     SupervisedSession,
     child_environment,
     rlimits,
+    run_build,
     write_new,
 )
 
 if TYPE_CHECKING:
     from docker import DockerClient
     from docker.models.containers import Container
+    from docker.types import Mount
 
 CHANNEL_DIR: Final = "/run/grader"
 RUN_LABEL: Final = "org.grader.run"  # its value: the pid of the grader that made it
@@ -82,7 +86,8 @@ def default_runtimes() -> tuple[Runtime, ...]:
     """The runtimes of every registered language: what the image must carry."""
     from ..languages import LANGUAGES
 
-    return tuple(language.runtime() for language in LANGUAGES.values())
+    carried = (language.runtime() for language in LANGUAGES.values())
+    return tuple(runtime for runtime in carried if runtime is not None)
 
 
 class DockerSandbox:
@@ -144,20 +149,29 @@ class DockerSandbox:
         self._client.close()
 
     def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:
-        executable = self._executables.get(program.language)
-        if executable is None:
-            raise SandboxError(
-                f"the image {self._tag} has no {program.language} runtime: rebuild it with "
-                "`grader image build`"
-            )
-        argv = (executable, *program.argv[1:])
-        # Docker has no address-space ulimit; the data segment (and the cgroup) bound memory.
-        wanted = {
-            ("data" if name == "as" else name): v for name, v in rlimits(limits, calls).items()
-        }
+        argv = self._argv(program)
+        wanted = _ulimits(rlimits(limits, calls))
         return SupervisedSession(
             lambda: _Container(self._client, self._tag, argv, program, limits, wanted), limits
         )
+
+    def compile(self, program: Program, limits: Limits, artifact: str) -> Compiled:
+        argv = self._argv(program)
+        wanted = _ulimits(rlimits(limits, 0, file_bytes=MAX_ARTIFACT_BYTES))
+        outcome, built = run_build(
+            lambda output: _Container(
+                self._client, self._tag, argv, program, limits, wanted, output
+            ),
+            limits,
+            artifact,
+        )
+        return Compiled(outcome, built)
+
+    def _argv(self, program: Program) -> tuple[str, ...]:
+        """The image's own executable for a language it carries (Python); any other runs
+        from the host's toolchain, mounted read-only (see `_Container`)."""
+        executable = self._executables.get(program.language)
+        return (executable, *program.argv[1:]) if executable else program.argv
 
 
 class _Container(Supervised):
@@ -169,11 +183,14 @@ class _Container(Supervised):
         program: Program,
         limits: Limits,
         wanted: dict[str, int],
+        output_dir: str | None = None,
     ) -> None:
         from docker.errors import DockerException
         from docker.types import LogConfig, Mount, Ulimit
 
         self._limits = limits
+        self._building = output_dir is not None
+        self._logs = (b"", b"")
         self._oom_killed = False
         self._container: Container | None = None
         self._connections: list[socket.socket] = []
@@ -197,6 +214,11 @@ class _Container(Supervised):
                 Mount(f"{WORKDIR}/{name}", os.path.join(self._hostdir, name), "bind", True)
                 for name, _ in program.files
             ]
+            if output_dir is not None:
+                mounts.append(Mount(f"{WORKDIR}/{OUTPUT_DIR}", output_dir, "bind", False))
+            if argv == program.argv:  # a toolchain of the host's, not of the image
+                mounts += _toolchain_mounts(program)
+            workdir_bytes = BUILD_WORKDIR_BYTES if self._building else WORKDIR_BYTES
             self._container = client.containers.create(
                 tag,
                 command=list(argv),
@@ -207,7 +229,7 @@ class _Container(Supervised):
                 hostname="sandbox",
                 network_mode="none",
                 read_only=True,
-                tmpfs={WORKDIR: f"rw,exec,nosuid,nodev,size={WORKDIR_BYTES},mode=1777"},
+                tmpfs={WORKDIR: f"rw,exec,nosuid,nodev,size={workdir_bytes},mode=1777"},
                 mounts=mounts,
                 mem_limit=memory,
                 memswap_limit=memory,
@@ -216,7 +238,11 @@ class _Container(Supervised):
                 cap_drop=["ALL"],
                 security_opt=["no-new-privileges"],
                 ulimits=ulimits,
-                log_config=LogConfig(type="none"),
+                # A build speaks no protocol: its messages are read from the engine's log.
+                log_config=LogConfig(
+                    type="json-file" if self._building else "none",
+                    config={"max-size": "1m"} if self._building else {},
+                ),
                 stdin_open=False,
                 tty=False,
                 labels={RUN_LABEL: str(os.getpid())},
@@ -227,9 +253,14 @@ class _Container(Supervised):
             pidfd: int | None = None
             with contextlib.suppress(AttributeError, OSError, ValueError):
                 pidfd = os.pidfd_open(self.pid) if self.pid > 0 else None
-            # The channel, stdout, stderr: output arrives on the grader's own kernel before
-            # the frame that follows it, as through pipes (the engine's log stream lags).
-            self._connections = [self._accept(listener, pidfd) for _ in range(3)]
+            if self._building:
+                quiet, unused = socket.socketpair()
+                unused.close()
+                self._connections = [quiet]
+            else:
+                # The channel, stdout, stderr: output arrives on the grader's own kernel before
+                # the frame that follows it, as through pipes (the engine's log stream lags).
+                self._connections = [self._accept(listener, pidfd) for _ in range(3)]
             self._channel = self._connections[0]
         except (DockerException, OSError) as error:
             self._dispose()
@@ -239,9 +270,21 @@ class _Container(Supervised):
             raise
         finally:
             listener.close()
-        self._watch(
-            {self._connections[1].fileno(): STDOUT, self._connections[2].fileno(): STDERR}, pidfd
-        )
+        streams = {c.fileno(): index for index, c in enumerate(self._connections[1:])}
+        self._watch(streams, pidfd)
+
+    def exchange(self, request: bytes | None, wall_limit: float) -> RunOutcome:
+        outcome = super().exchange(request, wall_limit)
+        if self._building:
+            stdout, stderr = self._logs
+            head = OUTPUT_HEAD * 4
+            outcome = replace(
+                outcome,
+                stdout=stdout[:head],
+                stderr=stderr[:head],
+                output_bytes=len(stdout + stderr),
+            )
+        return outcome
 
     def _accept(self, listener: socket.socket, pidfd: int | None) -> socket.socket:
         watched: list[Any] = [listener] + ([pidfd] if pidfd is not None else [])
@@ -267,6 +310,11 @@ class _Container(Supervised):
                 code = int(self._container.wait(timeout=START_TIMEOUT_S)["StatusCode"])
                 self._container.reload()
                 self._oom_killed = bool(self._container.attrs["State"].get("OOMKilled"))
+                if self._building:
+                    self._logs = (
+                        self._container.logs(stdout=True, stderr=False),
+                        self._container.logs(stdout=False, stderr=True),
+                    )
             except (DockerException, KeyError, ValueError, OSError):
                 code = None
         # A process killed by a signal ends its container with 128 + the signal's number.
@@ -288,6 +336,24 @@ class _Container(Supervised):
                 self._container.remove(force=True)
             self._container = None
         shutil.rmtree(self._hostdir, ignore_errors=True)
+
+
+def _ulimits(wanted: dict[str, int]) -> dict[str, int]:
+    # Docker has no address-space ulimit; the data segment (and the cgroup) bound memory.
+    return {("data" if name == "as" else name): value for name, value in wanted.items()}
+
+
+def _toolchain_mounts(program: Program) -> list[Mount]:
+    """The host trees a program needs, read-only, with the hidden ones inside covered."""
+    from docker.types import Mount
+
+    mounts = [Mount(tree, tree, "bind", read_only=True) for tree in program.runtime_dirs]
+    for hidden in program.hidden:
+        if os.path.isdir(hidden) and any(
+            hidden.startswith(tree.rstrip("/") + "/") for tree in program.runtime_dirs
+        ):
+            mounts.append(Mount(hidden, None, "tmpfs", read_only=True))
+    return mounts
 
 
 def _alive(pid: int) -> bool:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 IMAGE_REPOSITORY: Final = "grader-sandbox"
 ARGV0_LABEL: Final = "org.grader.argv0."  # + language id: the executable inside the image
 RECIPE_LABEL: Final = "org.grader.recipe"
-RECIPE_VERSION: Final = "1"
+RECIPE_VERSION: Final = "2"
 SKIPPED_DIRS: Final = frozenset(
     {"site-packages", "dist-packages", "test", "tests", "idle_test", "idlelib", "tkinter",
      "turtledemo", "ensurepip", "lib2to3", "__phello__"}
@@ -127,7 +127,9 @@ class _Archive:
 def _owned_by_root(info: tarfile.TarInfo) -> tarfile.TarInfo:
     info.uid = info.gid = 0
     info.uname = info.gname = "root"
-    if info.isdir():
+    if info.name == "rootfs/tmp":
+        info.mode = 0o1777
+    elif info.isdir():
         info.mode = 0o755  # a host's /root is 0700; the image's copy must be traversable
     else:
         info.mode &= 0o755  # nothing writable by the sandbox user, nothing setuid
@@ -162,6 +164,7 @@ def _offline_context(runtimes: tuple[Runtime, ...]) -> _Archive:
         passwd.write("root:x:0:0::/:/sbin/nologin\nnobody:x:65534:65534::/tmp:/sbin/nologin\n")
     files["/etc/passwd"] = passwd.name
     dirs = {str(parent) for image_path in files for parent in Path(image_path).parents}
+    dirs.add("/tmp")  # the work dir's tmpfs takes this mode: 1777, as everywhere
     entries: list[tuple[str | None, str]] = [(None, d) for d in sorted(dirs - {"/"})]
     entries += sorted((host, image) for image, host in files.items())
     executables = [(r.language, r.executable) for r in runtimes]

@@ -24,6 +24,7 @@ from typing import Final
 UNPRIVILEGED_ID: Final = 65534  # "nobody" on Debian, Ubuntu, Fedora and Alpine
 WORKDIR: Final = "/tmp"  # inside the sandbox: the tmpfs, the working and home directory
 WORKDIR_BYTES: Final = 16 * 1024 * 1024
+OUTPUT_DIR: Final = "out"  # a build's artifact goes here, relative to the work directory
 SYSTEM_TREES: Final = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 SYSTEM_FILES: Final = (
     "/etc/ld.so.cache",
@@ -95,12 +96,15 @@ def bwrap_argv(
     prlimit: str,
     rlimits: dict[str, int],
     status_fd: int | None,
+    workdir_bytes: int = WORKDIR_BYTES,
+    output_dir: str | None = None,
 ) -> list[str]:
     """The whole command line: bwrap, then (for root) setpriv, then prlimit, then `command`.
 
     `files` are names in the host directory `box`, bound read-only into the work directory;
     `runtime_dirs` are host trees the command needs (an interpreter outside /usr), read-only;
     `hidden` are host directories covered with an empty tmpfs wherever a bound tree holds them.
+    `output_dir`, for a build, is a fresh host directory bound writable at `out/`.
     """
     assert isolation.bwrap is not None
     argv = [
@@ -144,9 +148,11 @@ def bwrap_argv(
         if os.path.isdir(real) and any(_within(real, tree) for tree in bound):
             argv += ["--tmpfs", real]
     argv += ["--proc", "/proc", "--dev", "/dev"]
-    argv += ["--perms", "0777", "--size", str(WORKDIR_BYTES), "--tmpfs", WORKDIR]
+    argv += ["--perms", "0777", "--size", str(workdir_bytes), "--tmpfs", WORKDIR]
     for name in files:
         argv += ["--ro-bind", os.path.join(box, name), f"{WORKDIR}/{name}"]
+    if output_dir is not None:
+        argv += ["--bind", output_dir, f"{WORKDIR}/{OUTPUT_DIR}"]
     argv += ["--chdir", WORKDIR]
     if isolation.as_root:
         argv += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--"]

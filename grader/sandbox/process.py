@@ -27,9 +27,10 @@ from typing import IO, Final
 
 from ..errors import SandboxError
 from ..problem import Limits
-from .base import Program
+from .base import Compiled, Program
 from .cgroup import PIDS_MAX, CgroupParents, RunCgroup, find_cgroup_parents
 from .isolation import (
+    OUTPUT_DIR,
     UNPRIVILEGED_ID,
     WORKDIR,
     WORKDIR_BYTES,
@@ -38,12 +39,15 @@ from .isolation import (
     detect_isolation,
 )
 from .supervisor import (
+    BUILD_WORKDIR_BYTES,
+    MAX_ARTIFACT_BYTES,
     STDERR,
     STDOUT,
     Supervised,
     SupervisedSession,
     child_environment,
     rlimits,
+    run_build,
     write_new,
 )
 
@@ -116,8 +120,21 @@ class ProcessSandbox:
     def close(self) -> None:
         pass
 
+    def compile(self, program: Program, limits: Limits, artifact: str) -> Compiled:
+        launch = self._launch()
+        wanted = rlimits(limits, 0, file_bytes=MAX_ARTIFACT_BYTES)
+        outcome, built = run_build(
+            lambda output: _Child(program, limits, wanted, launch, BUILD_WORKDIR_BYTES, output),
+            limits,
+            artifact,
+        )
+        return Compiled(outcome, built)
+
+    def _launch(self) -> _Launch:
+        return _Launch(self._prlimit, self._isolation, self._cgroups, self._hidden)
+
     def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:
-        launch = _Launch(self._prlimit, self._isolation, self._cgroups, self._hidden)
+        launch = self._launch()
         wanted = rlimits(limits, calls)
         return SupervisedSession(lambda: _Child(program, limits, wanted, launch), limits)
 
@@ -134,7 +151,13 @@ class _Launch:
 
 class _Child(Supervised):
     def __init__(
-        self, program: Program, limits: Limits, wanted: dict[str, int], launch: _Launch
+        self,
+        program: Program,
+        limits: Limits,
+        wanted: dict[str, int],
+        launch: _Launch,
+        workdir_bytes: int = WORKDIR_BYTES,
+        output_dir: str | None = None,
     ) -> None:
         self._limits = limits
         self._isolated = launch.isolation.active and launch.prlimit is not None
@@ -147,6 +170,9 @@ class _Child(Supervised):
         try:
             for name, content in program.files:
                 write_new(self._workdir, name, content)
+            if output_dir is not None and not self._isolated:
+                # Unisolated, the work dir is the host's: out/ must lead to the build's dir.
+                os.symlink(output_dir, os.path.join(self._workdir, OUTPUT_DIR))
             if launch.cgroups is not None:
                 self._cgroup = RunCgroup(launch.cgroups, limits.memory_mib * 2**20)
             parent_end, child_end = socket.socketpair()
@@ -171,6 +197,8 @@ class _Child(Supervised):
                 launch.prlimit,
                 rlimits,
                 status_write,
+                workdir_bytes,
+                output_dir,
             )
         elif launch.prlimit:
             limits_argv = [f"--{name}={value}:{value}" for name, value in rlimits.items()]

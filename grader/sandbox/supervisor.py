@@ -12,7 +12,10 @@ import contextlib
 import math
 import os
 import selectors
+import shutil
 import socket
+import stat
+import tempfile
 import time
 from collections.abc import Callable
 from types import TracebackType
@@ -33,6 +36,8 @@ from .base import RunOutcome, Termination
 OUTPUT_HEAD: Final = 4096  # bytes of stdout and of stderr kept per call for the report
 CLOCK_TICKS: Final = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 OPEN_FILES: Final = 64
+MAX_ARTIFACT_BYTES: Final = 64 * 2**20  # a build's output (a static binary, a jar)
+BUILD_WORKDIR_BYTES: Final = 256 * 2**20  # compilers keep temporary files in the work dir
 START_MARGIN_S: Final = 1.0  # a runtime's own start-up, on top of the test's wall limit
 STDOUT, STDERR = 0, 1
 
@@ -48,24 +53,48 @@ def child_environment(workdir: str) -> dict[str, str]:
     }
 
 
-def rlimits(limits: Limits, calls: int) -> dict[str, int]:
+def rlimits(limits: Limits, calls: int, file_bytes: int = 0) -> dict[str, int]:
     """The rlimits of a run, by their `prlimit` names; soft and hard are both set to each.
     CPU is a backstop for the whole session: the parent's watchdog enforces each call."""
     return {
         "cpu": math.ceil(limits.time_s * (calls + 2)) + 1,
         "as": limits.memory_mib * 2**20,
-        "fsize": max(limits.output_kib, 1024) * 1024,
+        "fsize": file_bytes or max(limits.output_kib, 1024) * 1024,
         "nofile": OPEN_FILES,
         "core": 0,
     }
 
 
+def read_artifact(directory: str, name: str) -> bytes | None:
+    """What a build left at `directory/name`, read the only safe way: no link followed, a
+    regular file with no other name, not larger than MAX_ARTIFACT_BYTES. None otherwise."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        folder = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        fd = os.open(name, flags, dir_fd=folder)
+    except OSError:
+        return None
+    finally:
+        os.close(folder)
+    with os.fdopen(fd, "rb") as handle:
+        status = os.fstat(handle.fileno())
+        if not stat.S_ISREG(status.st_mode) or status.st_nlink != 1:
+            return None
+        if status.st_size > MAX_ARTIFACT_BYTES:
+            return None
+        return handle.read(MAX_ARTIFACT_BYTES + 1)[:MAX_ARTIFACT_BYTES]
+
+
 def write_new(directory: str, name: str, content: bytes) -> None:
-    """Create a program file; never through a link, never over an existing file."""
+    """Create a program file (executable: it may be a binary); never through a link, never
+    over an existing file."""
     if "/" in name or name in {"", ".", ".."}:
         raise OSError(f"refusing file name {name!r}")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(os.path.join(directory, name), flags, 0o644)
+    fd = os.open(os.path.join(directory, name), flags, 0o755)
     with os.fdopen(fd, "wb") as handle:
         handle.write(content)
 
@@ -327,6 +356,25 @@ class Supervised:
             with contextlib.suppress(OSError):
                 os.close(self._exit_fd)
         self._cleanup()
+
+
+def run_build(
+    start: Callable[[str], Supervised], limits: Limits, artifact: str
+) -> tuple[RunOutcome, bytes | None]:
+    """Run a build to its end: `start(output_dir)` starts it with a fresh host directory
+    writable at out/; the artifact is read from there only if the build exited 0."""
+    output_dir = tempfile.mkdtemp(prefix="grader-build-")
+    try:
+        os.chmod(output_dir, 0o777)  # the build runs as an unprivileged uid
+        child = start(output_dir)
+        try:
+            outcome = child.exchange(None, limits.wall_s)
+        finally:
+            child.kill()
+        succeeded = outcome.termination is Termination.EXITED and outcome.exit_code == 0
+        return outcome, read_artifact(output_dir, artifact) if succeeded else None
+    finally:
+        shutil.rmtree(output_dir, ignore_errors=True)
 
 
 class SupervisedSession:

@@ -15,7 +15,7 @@ LIMITS = Limits(time_s=2.0, wall_s=4.0, memory_mib=256, output_kib=64)
 
 def run(source: str, nqueens, make_submission, sandbox, calls=((4,),)):
     """Load `source` and call it once per element of `calls`; the outcomes, in order."""
-    program = Python().build(make_submission(source), nqueens).program
+    program = Python().build(make_submission(source), nqueens, sandbox).program
     with sandbox.session(program, LIMITS, len(calls)) as session:
         loaded = session.load()
         assert loaded.reply is not None and loaded.reply.kind is ReplyKind.READY, loaded
@@ -54,6 +54,18 @@ def test_stdin_is_empty_and_the_work_dir_is_private(nqueens, make_submission, sa
     assert stdin == ""
     assert files == ("solution.py",)
     assert workdir == "/tmp"  # the sandbox's own tmpfs, not a directory of the host
+
+
+def test_the_work_dir_is_writable(nqueens, make_submission, sandbox) -> None:
+    source = (
+        "import os\n"
+        "def solve_n_queens(n):\n"
+        "    with open('scratch.txt', 'w') as handle:\n"
+        "        handle.write('kept')\n"
+        "    return [open('scratch.txt').read(), os.environ['HOME'], os.environ['TMPDIR']]\n"
+    )
+    [outcome] = run(source, nqueens, make_submission, sandbox)
+    assert value_of(outcome) == ("kept", "/tmp", "/tmp")
 
 
 def test_only_the_result_channel_is_open(nqueens, make_submission, sandbox) -> None:

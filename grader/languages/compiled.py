@@ -1,0 +1,163 @@
+"""What every compiled language shares: build in the sandbox, cache by content, and turn the
+compiler's output into a message about the student's own file.
+
+A language module describes its toolchain, how the student's file and the harness's driver
+become one compilable unit, and how to run the result; this module does the rest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from ..errors import ProblemError, SandboxUnavailable
+from ..problem import Limits, Problem
+from ..sandbox.base import Program, RunOutcome, Sandbox, Termination
+from ..submission import Submission
+from .base import Build, source_problem
+
+BUILD_LIMITS: Final = Limits(time_s=30.0, wall_s=60.0, memory_mib=2048, output_kib=256)
+MESSAGE_LINES: Final = 30  # of compiler output shown to a student
+DRIVERS: Final = Path(__file__).with_name("drivers")
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """The files one build compiles, and how the student's file is named in them."""
+
+    files: tuple[tuple[str, bytes], ...]
+    student_file: str
+
+
+def student_file_name(submission: Submission, extension: str, default: str) -> str:
+    """The student's own file name where it is safe; tracebacks and errors stay familiar."""
+    name = submission.path.name
+    if re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", name) and name.endswith(extension):
+        return name
+    return default
+
+
+def entry_point(problem: Problem, language: str) -> str:
+    entry = problem.entry_points.get(language)
+    if entry is None:
+        raise ProblemError(
+            problem.yaml_file, None, "entry_points", f"no entry point for {language}"
+        )
+    return entry
+
+
+def integer_params_only(problem: Problem, language: str) -> None:
+    """The compiled drivers read integer arguments; other types need a driver change."""
+    for param in problem.params:
+        if param.type != "int":
+            raise ProblemError(
+                problem.yaml_file,
+                None,
+                "signature.params",
+                f"{param.name}: the {language} driver supports int parameters only",
+            )
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
+    return Path(base) / "grader" / "builds"
+
+
+def build_in_sandbox(
+    submission: Submission,
+    sandbox: Sandbox,
+    language: str,
+    unit: Unit,
+    compile_program: Program,
+    artifact: str,
+    toolchain_key: str,
+    run: Program,
+) -> Build:
+    """Compile `unit` with `compile_program` in the sandbox (or take the cached artifact of
+    the same sources and toolchain), then return `run` with the artifact among its files."""
+    problem_text = source_problem(submission.source)
+    if problem_text:
+        return Build(None, problem_text)
+    digest = hashlib.sha256(toolchain_key.encode())
+    for name, content in unit.files:
+        digest.update(f"\0{name}\0{len(content)}\0".encode())
+        digest.update(content)
+    cached = cache_dir() / f"{language}-{digest.hexdigest()}"
+    try:
+        binary = cached.read_bytes()
+    except OSError:
+        compiled = sandbox.compile(compile_program, BUILD_LIMITS, artifact)
+        if compiled.artifact is None:
+            return Build(None, compile_message(compiled.outcome, unit.student_file))
+        binary = compiled.artifact
+        _store(cached, binary)
+    return Build(
+        Program(
+            language,
+            run.argv,
+            ((artifact, binary), *run.files),
+            runtime_dirs=run.runtime_dirs,
+            hidden=run.hidden,
+        )
+    )
+
+
+def _store(path: Path, content: bytes) -> None:
+    """Write atomically: a concurrent grader sees the whole artifact or none."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".partial-")
+        with os.fdopen(handle, "wb") as out:
+            out.write(content)
+        os.replace(temporary, path)
+    except OSError:
+        pass  # a cache that cannot be written only costs a compile next time
+
+
+def compile_message(outcome: RunOutcome, student_file: str) -> str:
+    """The compiler's complaint, cut to the diagnostics about the student's file."""
+    if (
+        outcome.termination is Termination.CPU_LIMIT
+        or outcome.termination is Termination.WALL_LIMIT
+    ):
+        return f"compilation took longer than {BUILD_LIMITS.time_s:g} s"
+    if outcome.termination is Termination.MEMORY_LIMIT:
+        return f"compilation used more than {BUILD_LIMITS.memory_mib} MiB of memory"
+    text = (outcome.stderr + outcome.stdout).decode("utf-8", "replace")
+    text = re.sub(r"\x1b\[[0-9;]*m", "", text)
+    return student_diagnostics(text, student_file) or "compilation failed:\n" + _head(text)
+
+
+def student_diagnostics(text: str, student_file: str) -> str:
+    """The compiler's errors located in the student's file, each with its excerpt."""
+    blocks: list[list[str]] = []
+    for line in text.splitlines():
+        if _BLOCK_START.match(line) or not blocks:
+            blocks.append([])
+        blocks[-1].append(line)
+    wanted = [
+        block
+        for block in blocks
+        if _ERROR.search(block[0]) and any(f"{student_file}:" in line for line in block)
+    ]
+    return _head("\n".join(line for block in wanted for line in block)) if wanted else ""
+
+
+_ERROR: Final = re.compile(r"(?:^|: )(?:fatal )?error\b")
+_BLOCK_START: Final = re.compile(r"^(?:\S+:\d+:\d+: |\S+: In |error|warning)")
+
+
+def _head(text: str) -> str:
+    lines = text.strip().splitlines()
+    if len(lines) > MESSAGE_LINES:
+        lines = [*lines[:MESSAGE_LINES], f"[… {len(lines) - MESSAGE_LINES} more lines]"]
+    return "\n".join(lines)
+
+
+def missing_toolchain(language: str, package: str, why: str) -> SandboxUnavailable:
+    return SandboxUnavailable(f"cannot build {language}: {why}; install {package}")

@@ -1,0 +1,80 @@
+"""C++ submissions: LeetCode's `class Solution { public: ... solveNQueens(int n); };`.
+
+The harness supplies what LeetCode does (every standard header, `using namespace std;`) and a
+driver with `main`; `#line` keeps the compiler's line numbers those of the student's file.
+The binary is linked statically, so it runs in any sandbox without the host's libraries.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from functools import cache
+
+from ..problem import Problem
+from ..sandbox.base import Program, Runtime, Sandbox
+from ..submission import Submission
+from .base import Build
+from .compiled import (
+    DRIVERS,
+    Unit,
+    build_in_sandbox,
+    entry_point,
+    integer_params_only,
+    missing_toolchain,
+    student_file_name,
+)
+
+PRELUDE = "#include <bits/stdc++.h>\nusing namespace std;\n"
+
+
+@cache
+def _compiler() -> tuple[str, str]:
+    """(path, version line) of g++, or SandboxUnavailable naming the package."""
+    path = shutil.which("g++")
+    if path is None:
+        raise missing_toolchain("C++", "g++ (Debian/Ubuntu: apt-get install g++)", "no g++")
+    version = subprocess.run(
+        [path, "--version"], capture_output=True, text=True, check=False
+    ).stdout.splitlines()
+    return path, version[0] if version else "g++"
+
+
+class Cpp:
+    id = "cpp"
+    name = "C++17 (g++)"
+    extensions: tuple[str, ...] = (".cpp", ".cc", ".cxx")
+
+    def runtime(self) -> Runtime | None:
+        return None  # built and run from the host's toolchain, mounted read-only
+
+    def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
+        compiler, version = _compiler()
+        entry = entry_point(problem, self.id)
+        integer_params_only(problem, "C++")
+        student = student_file_name(submission, ".cpp", "solution.cpp")
+        arguments = ", ".join(f"static_cast<int>(args.at({i}))" for i in range(len(problem.params)))
+        driver = (DRIVERS / "driver.cpp").read_text(encoding="utf-8")
+        driver = driver.replace("GRADER_CALL", f"solution.{entry}({arguments})")
+        source = (
+            f'{PRELUDE}#line 1 "{student}"\n'.encode()
+            + submission.source
+            + f'\n#line 1 "grader-driver.cpp"\n{driver}'.encode()
+        )
+        unit = Unit((("main.cpp", source),), student)
+        compile_program = Program(
+            self.id,
+            (compiler, "-std=gnu++17", "-O2", "-pipe", "-static", "-o", "out/program", "main.cpp"),
+            unit.files,
+            runtime_dirs=("/usr",),
+        )
+        return build_in_sandbox(
+            submission,
+            sandbox,
+            self.id,
+            unit,
+            compile_program,
+            "program",
+            version,
+            Program(self.id, ("./program",), ()),
+        )
