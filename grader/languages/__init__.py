@@ -7,10 +7,12 @@ from typing import Final
 from .base import Build, Language
 from .cpp import Cpp
 from .python import Python
+from .rust import Rust
 
 LANGUAGES: Final[dict[str, Language]] = {
     "python": Python(),
     "cpp": Cpp(),
+    "rust": Rust(),
 }
 
 

@@ -32,6 +32,8 @@ class Unit:
 
     files: tuple[tuple[str, bytes], ...]
     student_file: str
+    student_lines: int  # lines past this in the student's file are the driver's
+    signature: str  # what the driver calls, for a student whose code does not fit it
 
 
 def student_file_name(submission: Submission, extension: str, default: str) -> str:
@@ -93,7 +95,7 @@ def build_in_sandbox(
     except OSError:
         compiled = sandbox.compile(compile_program, BUILD_LIMITS, artifact)
         if compiled.artifact is None:
-            return Build(None, compile_message(compiled.outcome, unit.student_file))
+            return Build(None, compile_message(compiled.outcome, unit))
         binary = compiled.artifact
         _store(cached, binary)
     return Build(
@@ -119,8 +121,9 @@ def _store(path: Path, content: bytes) -> None:
         pass  # a cache that cannot be written only costs a compile next time
 
 
-def compile_message(outcome: RunOutcome, student_file: str) -> str:
-    """The compiler's complaint, cut to the diagnostics about the student's file."""
+def compile_message(outcome: RunOutcome, unit: Unit) -> str:
+    """The compiler's complaint, cut to the diagnostics about the student's file; errors
+    only in the driver mean the student's code does not fit the signature it calls."""
     if (
         outcome.termination is Termination.CPU_LIMIT
         or outcome.termination is Termination.WALL_LIMIT
@@ -130,21 +133,33 @@ def compile_message(outcome: RunOutcome, student_file: str) -> str:
         return f"compilation used more than {BUILD_LIMITS.memory_mib} MiB of memory"
     text = (outcome.stderr + outcome.stdout).decode("utf-8", "replace")
     text = re.sub(r"\x1b\[[0-9;]*m", "", text)
-    return student_diagnostics(text, student_file) or "compilation failed:\n" + _head(text)
+    own = student_diagnostics(text, unit.student_file, unit.student_lines)
+    if own:
+        return own
+    first = next((line for line in text.splitlines() if _ERROR.search(line)), "")
+    in_driver = re.search(rf"(?:{re.escape(unit.student_file)}|grader-driver\.\w+):\d+", text)
+    if first and in_driver:
+        return (
+            f"{unit.student_file}: your code does not fit the expected signature "
+            f"`{unit.signature}`: {first.split('error', 1)[-1].lstrip('[]E0123456789: ')}"
+        )
+    return "compilation failed:\n" + _head(text)
 
 
-def student_diagnostics(text: str, student_file: str) -> str:
+def student_diagnostics(text: str, student_file: str, student_lines: int) -> str:
     """The compiler's errors located in the student's file, each with its excerpt."""
     blocks: list[list[str]] = []
     for line in text.splitlines():
         if _BLOCK_START.match(line) or not blocks:
             blocks.append([])
         blocks[-1].append(line)
-    wanted = [
-        block
-        for block in blocks
-        if _ERROR.search(block[0]) and any(f"{student_file}:" in line for line in block)
-    ]
+    at_student = re.compile(rf"{re.escape(student_file)}:(\d+)")
+
+    def in_student_code(block: list[str]) -> bool:
+        lines = [int(found[1]) for line in block for found in [at_student.search(line)] if found]
+        return bool(lines) and lines[0] <= student_lines
+
+    wanted = [block for block in blocks if _ERROR.search(block[0]) and in_student_code(block)]
     return _head("\n".join(line for block in wanted for line in block)) if wanted else ""
 
 

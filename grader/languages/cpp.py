@@ -61,7 +61,14 @@ class Cpp:
             + submission.source
             + f'\n#line 1 "grader-driver.cpp"\n{driver}'.encode()
         )
-        unit = Unit((("main.cpp", source),), student)
+        unit = Unit(
+            (("main.cpp", source),),
+            student,
+            submission.source.count(b"\n") + 1,
+            f"class Solution {{ public: {_type(problem.returns)} {entry}("
+            + ", ".join(f"int {param.name}" for param in problem.params)
+            + "); }",
+        )
         compile_program = Program(
             self.id,
             (compiler, "-std=gnu++17", "-O2", "-pipe", "-static", "-o", "out/program", "main.cpp"),
@@ -78,3 +85,10 @@ class Cpp:
             version,
             Program(self.id, ("./program",), ()),
         )
+
+
+def _type(wire_type: str) -> str:
+    """A signature type (`list[list[int]]`) as C++ spells it."""
+    if wire_type.startswith("list[") and wire_type.endswith("]"):
+        return f"vector<{_type(wire_type[5:-1])}>"
+    return {"int": "int", "str": "string", "bool": "bool"}.get(wire_type, wire_type)

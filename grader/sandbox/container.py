@@ -22,7 +22,7 @@ from ..errors import SandboxError, SandboxUnavailable
 from ..problem import Limits
 from .base import Compiled, Program, RunOutcome, Runtime
 from .image import ARGV0_LABEL, image_tag
-from .isolation import OUTPUT_DIR, UNPRIVILEGED_ID, WORKDIR, WORKDIR_BYTES
+from .isolation import OUTPUT_DIR, SYSTEM_FILES, UNPRIVILEGED_ID, WORKDIR, WORKDIR_BYTES
 from .supervisor import (
     BUILD_WORKDIR_BYTES,
     MAX_ARTIFACT_BYTES,
@@ -348,6 +348,8 @@ def _toolchain_mounts(program: Program) -> list[Mount]:
     from docker.types import Mount
 
     mounts = [Mount(tree, tree, "bind", read_only=True) for tree in program.runtime_dirs]
+    # Toolchains reach each other through /etc/alternatives (cc -> gcc) and ld.so's cache.
+    mounts += [Mount(path, path, "bind", True) for path in SYSTEM_FILES if os.path.exists(path)]
     for hidden in program.hidden:
         if os.path.isdir(hidden) and any(
             hidden.startswith(tree.rstrip("/") + "/") for tree in program.runtime_dirs

@@ -131,6 +131,8 @@ def bwrap_argv(
         elif os.path.isdir(tree):
             argv += ["--ro-bind", tree, tree]
             bound.append(tree)
+    # bwrap makes missing parents 0700, which the unprivileged uid could not enter.
+    argv += ["--perms", "0755", "--dir", "/etc"]
     for path in SYSTEM_FILES:
         argv += ["--ro-bind-try", path, path]
     for tree in runtime_dirs:

@@ -1,0 +1,116 @@
+"""Rust submissions: the lesson's `impl Solution { fn solve_n_queens(n: i32) -> Vec<Vec<i32>> }`,
+with or without `pub`, with no `struct` and no `main` (the harness supplies both).
+
+The driver is appended after the student's file, so rustc's line numbers are the student's
+own; the binary is linked statically (crt-static) and runs in any sandbox.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from functools import cache
+from pathlib import Path
+
+from ..problem import Problem
+from ..sandbox.base import Program, Runtime, Sandbox
+from ..submission import Submission
+from .base import Build
+from .compiled import (
+    DRIVERS,
+    Unit,
+    build_in_sandbox,
+    entry_point,
+    integer_params_only,
+    missing_toolchain,
+    student_file_name,
+)
+
+HINT = "rustc (Debian/Ubuntu: apt-get install rustc, or rustup)"
+
+
+@cache
+def _toolchain() -> tuple[str, str, str]:
+    """(rustc inside its sysroot, the sysroot, version): rustup's proxy would need ~/.rustup
+    settings inside the sandbox, the toolchain's own binary needs only its tree."""
+    proxy = shutil.which("rustc")
+    if proxy is None:
+        raise missing_toolchain("Rust", HINT, "no rustc")
+    asked = subprocess.run(
+        [proxy, "--print", "sysroot"], capture_output=True, text=True, check=False
+    )
+    sysroot = asked.stdout.strip()
+    rustc = Path(sysroot) / "bin" / "rustc"
+    if asked.returncode != 0 or not rustc.exists():
+        raise missing_toolchain(
+            "Rust", HINT, f"rustc has no usable sysroot ({asked.stderr.strip()})"
+        )
+    version = subprocess.run(
+        [str(rustc), "--version"], capture_output=True, text=True, check=False
+    ).stdout.strip()
+    return str(rustc), sysroot, version
+
+
+class Rust:
+    id = "rust"
+    name = "Rust (rustc)"
+    extensions: tuple[str, ...] = (".rs",)
+
+    def runtime(self) -> Runtime | None:
+        return None  # built and run from the host's toolchain, mounted read-only
+
+    def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
+        rustc, sysroot, version = _toolchain()
+        entry = entry_point(problem, self.id)
+        integer_params_only(problem, "Rust")
+        student = student_file_name(submission, ".rs", "solution.rs")
+        text = submission.source.decode("utf-8", "replace")
+        arguments = ", ".join(f"args[{i}] as i32" for i in range(len(problem.params)))
+        driver = (DRIVERS / "driver.rs").read_text(encoding="utf-8")
+        driver = driver.replace("GRADER_CALL", f"Solution::{entry}({arguments})")
+        if not re.search(r"\bstruct\s+Solution\b", text):
+            driver = "\n#[allow(dead_code)]\nstruct Solution;\n" + driver
+        unit = Unit(
+            ((student, submission.source + b"\n" + driver.encode()),),
+            student,
+            submission.source.count(b"\n") + 1,
+            f"impl Solution {{ fn {entry}("
+            + ", ".join(f"{param.name}: i32" for param in problem.params)
+            + f") -> {_type(problem.returns)} }}",
+        )
+        compile_program = Program(
+            self.id,
+            (
+                rustc,
+                "--edition=2021",
+                "-O",
+                "-C",
+                "target-feature=+crt-static",
+                "--crate-name",
+                "solution",
+                "--cap-lints=allow",
+                "-o",
+                "out/program",
+                student,
+            ),
+            unit.files,
+            runtime_dirs=(sysroot, "/usr"),
+        )
+        return build_in_sandbox(
+            submission,
+            sandbox,
+            self.id,
+            unit,
+            compile_program,
+            "program",
+            version,
+            Program(self.id, ("./program",), ()),
+        )
+
+
+def _type(wire_type: str) -> str:
+    """A signature type (`list[list[int]]`) as Rust spells it."""
+    if wire_type.startswith("list[") and wire_type.endswith("]"):
+        return f"Vec<{_type(wire_type[5:-1])}>"
+    return {"int": "i32", "str": "String", "bool": "bool"}.get(wire_type, wire_type)
