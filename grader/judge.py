@@ -189,6 +189,8 @@ def _raised(error_type: str, message: str, trace: str) -> Finding:
             "called exit() inside the function: return the answer instead of exiting",
             "the program called exit()",
         )
+    if error_type == "panic":
+        return Finding(Verdict.RTE, f"panicked: {message}", "the program panicked")
     advice = ""
     if error_type == "RecursionError":
         advice = " Does every recursive call move towards a base case?"
@@ -249,8 +251,8 @@ def _signaled(number: int, memory_mib: int) -> Finding:
             Verdict.OLE, "wrote a file larger than allowed", "wrote a file larger than allowed"
         )
     explanations: dict[int, str] = {
-        signal.SIGSEGV: " (segmentation fault: a crash, in Python usually a recursion too deep "
-        "for the C stack or misuse of ctypes)",
+        signal.SIGSEGV: " (segmentation fault: an invalid memory access, or a recursion too "
+        "deep for the stack)",
         signal.SIGABRT: " (aborted)",
         signal.SIGFPE: " (arithmetic error)",
         signal.SIGKILL: f" (killed: perhaps more than {memory_mib} MiB of memory)",

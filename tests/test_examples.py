@@ -59,6 +59,14 @@ FIRST_MESSAGE = {
     "print_flood.py": "printed more than",
     "huge_return.py": "too large",
     "memory_hog.py": "MemoryError",
+    "type_error.cpp": "type_error.cpp:6:24: error: conversion from",
+    "borrow_error.rs": "borrow_error.rs:7:",
+    "wrong_signature.rs": "does not fit the expected signature `impl Solution {",
+    "out_of_range.cpp": "raised std::out_of_range",
+    "null_pointer.cpp": "SIGSEGV",
+    "index_panic.rs": "panicked: index out of bounds",
+    "no_pop.rs": "solutions missing",
+    "diagonal_without_abs.cpp": "share a diagonal",
 }
 
 
