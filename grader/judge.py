@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from .checkers import CHECKERS, Checker
-from .errors import GraderError, InternalError
+from .errors import GraderError, InternalError, SandboxUnavailable
 from .languages import LANGUAGES
 from .problem import Problem, TestCase, load_answer
 from .protocol import ReplyKind
@@ -45,9 +45,12 @@ def grade(
     reveal_hidden: bool = False,
 ) -> SubmissionResult:
     """Grade one submission. Never raises for anything the submission does; a harness
-    fault becomes verdict IE with its message, so a batch goes on."""
+    fault becomes verdict IE with its message, so a batch goes on. A machine that cannot
+    grade this language at all (no toolchain) raises SandboxUnavailable: the user fixes it."""
     try:
         return _grade(problem, answers, submission, sandbox, reveal_hidden)
+    except SandboxUnavailable:
+        raise
     except GraderError as error:
         message = str(error)
     except Exception as error:  # noqa: BLE001 - the one place a harness bug becomes IE

@@ -1,0 +1,108 @@
+"""C++ and Rust from the student's side: the lessons' code, errors on the student's lines,
+builds cached by content, and a missing toolchain said in one line."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from grader.cli import main
+from grader.judge import grade
+from grader.languages import cpp, rust
+from grader.languages.compiled import cache_dir
+from grader.verdicts import Verdict
+
+from ..conftest import SUBMISSIONS, require
+
+LESSON_RUST = SUBMISSIONS / "nqueens" / "accepted" / "lesson.rs"
+CPP = SUBMISSIONS / "nqueens" / "accepted" / "backtracking.cpp"
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
+def toolchains() -> None:
+    require(shutil.which("g++") is not None, "g++", "apt-get install g++")
+    require(shutil.which("rustc") is not None, "rustc", "apt-get install rustc")
+
+
+def test_the_rust_lesson_pasted_verbatim_is_accepted_with_times(capsys) -> None:
+    toolchains()
+    assert main(["grade", "--sandbox", "process", str(LESSON_RUST)]) == 0
+    out = capsys.readouterr().out
+    assert "(rust): AC accepted, score 10/10" in out
+    assert "n9 (hidden) AC" in out and " MiB " in out
+
+
+def test_a_type_error_points_at_the_students_line(
+    make_submission, nqueens, nqueens_answers, sandbox
+) -> None:
+    toolchains()
+    source = (
+        "class Solution {\n"
+        "public:\n"
+        "    vector<vector<int>> solveNQueens(int n) {\n"
+        "        int *wrong = n;\n"
+        "        return {};\n"
+        "    }\n"
+        "};\n"
+    )
+    result = grade(nqueens, nqueens_answers, make_submission(source, "mine.cpp"), sandbox)
+    assert result.verdict is Verdict.CE
+    assert result.compile_output.startswith("mine.cpp:4:")
+    assert "grader-driver" not in result.compile_output and "main.cpp" not in result.compile_output
+
+
+def test_identical_sources_are_compiled_once(
+    make_submission, nqueens, nqueens_answers, sandbox
+) -> None:
+    toolchains()
+    first = grade(nqueens, nqueens_answers, make_submission(CPP.read_bytes(), "a.cpp"), sandbox)
+    cached = sorted(cache_dir().iterdir())
+    again = grade(nqueens, nqueens_answers, make_submission(CPP.read_bytes(), "a.cpp"), sandbox)
+    assert first.verdict is again.verdict is Verdict.AC
+    assert len(cached) == 1 and sorted(cache_dir().iterdir()) == cached
+
+
+def test_a_missing_compiler_is_one_line_naming_the_package(capsys, monkeypatch) -> None:
+    real_which = shutil.which
+    monkeypatch.setattr(
+        cpp.shutil, "which", lambda name: None if name == "g++" else real_which(name)
+    )
+    cpp._compiler.cache_clear()
+    try:
+        assert main(["grade", "--sandbox", "process", str(CPP)]) == 2
+    finally:
+        cpp._compiler.cache_clear()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "apt-get install g++" in err
+
+
+def test_a_compile_that_reads_forever_is_stopped_and_is_a_compile_error(
+    make_submission, nqueens, nqueens_answers, monkeypatch
+) -> None:
+    toolchains()
+    from grader.languages import compiled
+    from grader.problem import Limits
+    from grader.sandbox.process import ProcessSandbox
+
+    monkeypatch.setattr(compiled, "BUILD_LIMITS", Limits(2.0, 3.0, 2048, 256))
+    source = '#include "/dev/zero"\n'  # the compiler reads forever (kjudge #82's cousin)
+    sandbox = ProcessSandbox()
+    result = grade(nqueens, nqueens_answers, make_submission(source, "slow.cpp"), sandbox)
+    assert result.verdict is Verdict.CE
+    said = result.compile_output
+    assert any(
+        stopped in said for stopped in ("took longer than 2 s", "used more than", "out of memory")
+    ), said
+
+
+def test_rust_keeps_its_own_struct(make_submission, nqueens, nqueens_answers, sandbox) -> None:
+    toolchains()
+    source = "pub struct Solution;\n" + LESSON_RUST.read_text()
+    result = grade(nqueens, nqueens_answers, make_submission(source, "own_struct.rs"), sandbox)
+    assert result.verdict is Verdict.AC, result.compile_output
+    assert rust.Rust().id == "rust"
