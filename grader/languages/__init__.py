@@ -6,6 +6,7 @@ from typing import Final
 
 from .base import Build, Language
 from .cpp import Cpp
+from .java import Java
 from .python import Python
 from .rust import Rust
 
@@ -13,6 +14,7 @@ LANGUAGES: Final[dict[str, Language]] = {
     "python": Python(),
     "cpp": Cpp(),
     "rust": Rust(),
+    "java": Java(),
 }
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import shutil
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
@@ -65,6 +66,12 @@ def integer_params_only(problem: Problem, language: str) -> None:
             )
 
 
+def shell() -> str:
+    """The host's sh by its real path: a container has no /bin of its own."""
+    found = shutil.which("sh") or "/bin/sh"
+    return os.path.realpath(found)
+
+
 def cache_dir() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
     return Path(base) / "grader" / "builds"
@@ -98,15 +105,7 @@ def build_in_sandbox(
             return Build(None, compile_message(compiled.outcome, unit))
         binary = compiled.artifact
         _store(cached, binary)
-    return Build(
-        Program(
-            language,
-            run.argv,
-            ((artifact, binary), *run.files),
-            runtime_dirs=run.runtime_dirs,
-            hidden=run.hidden,
-        )
-    )
+    return Build(replace(run, files=((artifact, binary), *run.files)))
 
 
 def _store(path: Path, content: bytes) -> None:

@@ -23,6 +23,9 @@ class Program:
     files: tuple[tuple[str, bytes], ...]
     runtime_dirs: tuple[str, ...] = ()
     hidden: tuple[str, ...] = ()
+    # False for a runtime that reserves far more address space than it uses (the JVM, Mono):
+    # its memory is bounded by the cgroup and its own heap flag instead.
+    limit_address_space: bool = True
 
 
 @dataclass(frozen=True, slots=True)

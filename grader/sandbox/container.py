@@ -150,14 +150,14 @@ class DockerSandbox:
 
     def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:
         argv = self._argv(program)
-        wanted = _ulimits(rlimits(limits, calls))
+        wanted = _ulimits(rlimits(limits, calls, program))
         return SupervisedSession(
             lambda: _Container(self._client, self._tag, argv, program, limits, wanted), limits
         )
 
     def compile(self, program: Program, limits: Limits, artifact: str) -> Compiled:
         argv = self._argv(program)
-        wanted = _ulimits(rlimits(limits, 0, file_bytes=MAX_ARTIFACT_BYTES))
+        wanted = _ulimits(rlimits(limits, 0, program, file_bytes=MAX_ARTIFACT_BYTES))
         outcome, built = run_build(
             lambda output: _Container(
                 self._client, self._tag, argv, program, limits, wanted, output
@@ -273,8 +273,10 @@ class _Container(Supervised):
         streams = {c.fileno(): index for index, c in enumerate(self._connections[1:])}
         self._watch(streams, pidfd)
 
-    def exchange(self, request: bytes | None, wall_limit: float) -> RunOutcome:
-        outcome = super().exchange(request, wall_limit)
+    def exchange(
+        self, request: bytes | None, wall_limit: float, cpu_limit: float | None = None
+    ) -> RunOutcome:
+        outcome = super().exchange(request, wall_limit, cpu_limit)
         if self._building:
             stdout, stderr = self._logs
             head = OUTPUT_HEAD * 4

@@ -122,7 +122,7 @@ class ProcessSandbox:
 
     def compile(self, program: Program, limits: Limits, artifact: str) -> Compiled:
         launch = self._launch()
-        wanted = rlimits(limits, 0, file_bytes=MAX_ARTIFACT_BYTES)
+        wanted = rlimits(limits, 0, program, file_bytes=MAX_ARTIFACT_BYTES)
         outcome, built = run_build(
             lambda output: _Child(program, limits, wanted, launch, BUILD_WORKDIR_BYTES, output),
             limits,
@@ -135,7 +135,7 @@ class ProcessSandbox:
 
     def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:
         launch = self._launch()
-        wanted = rlimits(limits, calls)
+        wanted = rlimits(limits, calls, program)
         return SupervisedSession(lambda: _Child(program, limits, wanted, launch), limits)
 
 

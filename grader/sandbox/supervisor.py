@@ -31,7 +31,7 @@ from ..protocol import (
     decode_reply,
     encode_request,
 )
-from .base import RunOutcome, Termination
+from .base import Program, RunOutcome, Termination
 
 OUTPUT_HEAD: Final = 4096  # bytes of stdout and of stderr kept per call for the report
 CLOCK_TICKS: Final = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
@@ -53,16 +53,19 @@ def child_environment(workdir: str) -> dict[str, str]:
     }
 
 
-def rlimits(limits: Limits, calls: int, file_bytes: int = 0) -> dict[str, int]:
+def rlimits(limits: Limits, calls: int, program: Program, file_bytes: int = 0) -> dict[str, int]:
     """The rlimits of a run, by their `prlimit` names; soft and hard are both set to each.
     CPU is a backstop for the whole session: the parent's watchdog enforces each call."""
-    return {
-        "cpu": math.ceil(limits.time_s * (calls + 2)) + 1,
+    wanted = {
+        "cpu": math.ceil(limits.time_s * (calls + 2)) + 1 + math.ceil(2 * START_MARGIN_S),
         "as": limits.memory_mib * 2**20,
         "fsize": file_bytes or max(limits.output_kib, 1024) * 1024,
         "nofile": OPEN_FILES,
         "core": 0,
     }
+    if not program.limit_address_space:
+        del wanted["as"]
+    return wanted
 
 
 def read_artifact(directory: str, name: str) -> bytes | None:
@@ -151,9 +154,12 @@ class Supervised:
 
     # -- one exchange -------------------------------------------------------------------
 
-    def exchange(self, request: bytes | None, wall_limit: float) -> RunOutcome:
+    def exchange(
+        self, request: bytes | None, wall_limit: float, cpu_limit: float | None = None
+    ) -> RunOutcome:
         """Send `request` (None: just wait for the ready frame) and supervise until the
-        child replies, dies, or breaks a limit."""
+        child replies, dies, or breaks a limit (CPU: `cpu_limit`, else the test's)."""
+        cpu_allowed = self._limits.time_s if cpu_limit is None else cpu_limit
         outputs = (Output(), Output())
         cpu_start = self._cpu_seconds()
         self._reset_peak_memory()
@@ -175,7 +181,7 @@ class Supervised:
         while termination is None:
             now = time.monotonic()
             cpu_used = self._cpu_seconds() - cpu_start
-            if cpu_used >= self._limits.time_s:
+            if cpu_used >= cpu_allowed:
                 termination = Termination.CPU_LIMIT
                 break
             if now - started >= wall_limit:
@@ -183,7 +189,7 @@ class Supervised:
                 break
             # CPU time cannot grow faster than the wall clock (one thread), so the next look
             # at /proc is due only when the remaining CPU budget could have been spent.
-            timeout = min(wall_limit - (now - started), self._limits.time_s - cpu_used)
+            timeout = min(wall_limit - (now - started), cpu_allowed - cpu_used)
             for key, _ in self._selector.select(max(timeout, 0.005)):
                 fd = key.fd
                 if fd in self._streams:
@@ -399,7 +405,11 @@ class SupervisedSession:
     def load(self) -> RunOutcome:
         self.close()
         self._child = self._start()
-        outcome = self._child.exchange(None, self._limits.wall_s + START_MARGIN_S)
+        # Loading includes the runtime's own start-up (a JVM's is most of a second of CPU).
+        margin = 2 * START_MARGIN_S
+        outcome = self._child.exchange(
+            None, self._limits.wall_s + margin, self._limits.time_s + margin
+        )
         if outcome.reply is None or outcome.reply.kind is not ReplyKind.READY:
             self.close()
         return outcome

@@ -1,0 +1,123 @@
+"""Java submissions: `class Solution { public List<List<Integer>> solveNQueens(int n) }`.
+
+`java.util` (and `java.util.stream`) are imported for the student on their file's first line,
+so javac's line numbers stay theirs; the driver is a second class, `GraderMain`. The JVM
+reserves far more address space than it uses, so its memory is bounded by the heap flag and
+the run's cgroup instead of RLIMIT_AS.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import subprocess
+from functools import cache
+
+from ..problem import Problem
+from ..sandbox.base import Program, Runtime, Sandbox
+from ..submission import Submission
+from .base import Build
+from .compiled import (
+    DRIVERS,
+    Unit,
+    build_in_sandbox,
+    entry_point,
+    integer_params_only,
+    missing_toolchain,
+    shell,
+)
+
+IMPORTS = "import java.util.*; import java.util.stream.*; "
+HINT = "a JDK (Debian/Ubuntu: apt-get install default-jdk-headless)"
+
+
+@cache
+def _jdk() -> tuple[str, tuple[str, ...], str]:
+    """(JAVA_HOME, the host trees it needs, version)."""
+    javac = shutil.which("javac")
+    if javac is None:
+        raise missing_toolchain("Java", HINT, "no javac")
+    home = os.path.dirname(os.path.dirname(os.path.realpath(javac)))
+    if not os.path.exists(os.path.join(home, "bin", "java")):
+        raise missing_toolchain("Java", HINT, f"no java beside {javac}")
+    # Debian keeps the JDK's conf/ as links into /etc/java-*.
+    trees = (home, "/usr", *sorted(glob.glob("/etc/java-*")))
+    version = subprocess.run(
+        [os.path.join(home, "bin", "javac"), "-version"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return home, trees, (version.stdout + version.stderr).strip()
+
+
+class Java:
+    id = "java"
+    name = "Java (OpenJDK)"
+    extensions: tuple[str, ...] = (".java",)
+
+    def runtime(self) -> Runtime | None:
+        return None  # built and run from the host's JDK, mounted read-only
+
+    def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
+        home, trees, version = _jdk()
+        entry = entry_point(problem, self.id)
+        integer_params_only(problem, "Java")
+        arguments = ", ".join(f"(int) args[{i}]" for i in range(len(problem.params)))
+        driver = (DRIVERS / "GraderMain.java").read_text(encoding="utf-8")
+        driver = driver.replace("GRADER_CALL", f"solution.{entry}({arguments})")
+        student = "Solution.java"  # javac requires a public class's file to carry its name
+        unit = Unit(
+            (
+                (student, IMPORTS.encode() + submission.source),
+                ("GraderMain.java", driver.encode()),
+            ),
+            student,
+            submission.source.count(b"\n") + 1,
+            f"class Solution {{ public {_type(problem.returns)} {entry}("
+            + ", ".join(f"int {param.name}" for param in problem.params)
+            + ") }",
+        )
+        bin_dir = os.path.join(home, "bin")
+        script = (
+            f"{bin_dir}/javac -J-Xmx512m -J-XX:+UseSerialGC -encoding UTF-8 -nowarn "
+            f"-d classes {student} GraderMain.java "
+            f"&& {bin_dir}/jar --create --file out/program.jar -C classes ."
+        )
+        compile_program = Program(
+            self.id,
+            (shell(), "-c", script),
+            unit.files,
+            runtime_dirs=trees,
+            limit_address_space=False,
+        )
+        heap = max(problem.limits.memory_mib - 64, 64)
+        run = Program(
+            self.id,
+            (
+                f"{bin_dir}/java",
+                f"-Xmx{heap}m",
+                "-Xss64m",
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-XX:-UsePerfData",
+                "--add-opens=java.base/java.io=ALL-UNNAMED",
+                "-cp",
+                "program.jar",
+                "GraderMain",
+            ),
+            (),
+            runtime_dirs=trees,
+            limit_address_space=False,
+        )
+        return build_in_sandbox(
+            submission, sandbox, self.id, unit, compile_program, "program.jar", version, run
+        )
+
+
+def _type(wire_type: str) -> str:
+    """A signature type (`list[list[int]]`) as Java spells it."""
+    if wire_type.startswith("list[") and wire_type.endswith("]"):
+        return f"List<{_type(wire_type[5:-1])}>"
+    return {"int": "Integer", "str": "String", "bool": "Boolean"}.get(wire_type, wire_type)
