@@ -6,6 +6,7 @@ from typing import Final
 
 from .base import Build, Language
 from .cpp import Cpp
+from .csharp import CSharp
 from .java import Java
 from .python import Python
 from .rust import Rust
@@ -15,6 +16,7 @@ LANGUAGES: Final[dict[str, Language]] = {
     "cpp": Cpp(),
     "rust": Rust(),
     "java": Java(),
+    "csharp": CSharp(),
 }
 
 

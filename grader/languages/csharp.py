@@ -1,0 +1,109 @@
+"""C# submissions: `public class Solution { public IList<IList<int>> SolveNQueens(int n) }`,
+built with Mono's `mcs` (Debian: mono-mcs) and run with `mono`.
+
+`System`, `System.Linq` and `System.Collections.Generic` are imported for the student on their
+file's first line, so the compiler's line numbers stay theirs; the driver is a second file.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from functools import cache
+
+from ..problem import Problem
+from ..sandbox.base import Program, Runtime, Sandbox
+from ..submission import Submission
+from .base import Build
+from .compiled import (
+    DRIVERS,
+    Unit,
+    build_in_sandbox,
+    entry_point,
+    integer_params_only,
+    missing_toolchain,
+    student_file_name,
+)
+
+USINGS = "using System; using System.Linq; using System.Collections.Generic; "
+HINT = "Mono's C# compiler (Debian/Ubuntu: apt-get install mono-mcs)"
+
+
+@cache
+def _mono() -> tuple[str, str, tuple[str, ...], str]:
+    """(mono, the compiler's assembly, the host trees they need, version). `mcs` itself is a
+    shell script, and a container has no /bin/sh: mono runs mcs.exe directly."""
+    mono = shutil.which("mono")
+    if mono is None or shutil.which("mcs") is None:
+        raise missing_toolchain("C#", HINT, "no mono" if mono is None else "no mcs")
+    mono = os.path.realpath(mono)
+    compiler = os.path.join(os.path.dirname(os.path.dirname(mono)), "lib/mono/4.5/mcs.exe")
+    if not os.path.exists(compiler):
+        raise missing_toolchain("C#", HINT, f"no {compiler}")
+    trees = ("/usr", *(path for path in ("/etc/mono",) if os.path.isdir(path)))
+    version = subprocess.run(
+        [mono, compiler, "--version"], capture_output=True, text=True, check=False
+    )
+    return mono, compiler, trees, version.stdout.strip()
+
+
+class CSharp:
+    id = "csharp"
+    name = "C# (Mono)"
+    extensions: tuple[str, ...] = (".cs",)
+
+    def runtime(self) -> Runtime | None:
+        return None  # built and run from the host's Mono, mounted read-only
+
+    def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
+        mono, compiler, trees, version = _mono()
+        entry = entry_point(problem, self.id)
+        integer_params_only(problem, "C#")
+        student = student_file_name(submission, ".cs", "Solution.cs")
+        arguments = ", ".join(f"(int) args[{i}]" for i in range(len(problem.params)))
+        driver = (DRIVERS / "GraderMain.cs").read_text(encoding="utf-8")
+        driver = driver.replace("GRADER_CALL", f"solution.{entry}({arguments})")
+        unit = Unit(
+            (
+                (student, USINGS.encode() + submission.source),
+                ("GraderMain.cs", driver.encode()),
+            ),
+            student,
+            submission.source.count(b"\n") + 1,
+            f"public class Solution {{ public {_type(problem.returns)} {entry}("
+            + ", ".join(f"int {param.name}" for param in problem.params)
+            + ") }",
+        )
+        compile_program = Program(
+            self.id,
+            (
+                mono,
+                compiler,
+                "-nowarn:0105",
+                "-optimize+",
+                "-out:out/program.exe",
+                student,
+                "GraderMain.cs",
+            ),
+            unit.files,
+            runtime_dirs=trees,
+            limit_address_space=False,
+        )
+        run = Program(
+            self.id,
+            (mono, "--gc=sgen", "program.exe"),
+            (),
+            runtime_dirs=trees,
+            limit_address_space=False,
+        )
+        return build_in_sandbox(
+            submission, sandbox, self.id, unit, compile_program, "program.exe", version, run
+        )
+
+
+def _type(wire_type: str) -> str:
+    """A signature type (`list[list[int]]`) as C# spells it."""
+    if wire_type.startswith("list[") and wire_type.endswith("]"):
+        return f"IList<{_type(wire_type[5:-1])}>"
+    return {"int": "int", "str": "string", "bool": "bool"}.get(wire_type, wire_type)
