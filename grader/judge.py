@@ -78,7 +78,7 @@ def _grade(
     name = submission.path.name
     if build.program is None:
         said = build.compile_output
-        located = said if said.startswith(f"{name}:") else f"{name}: {said}"
+        located = said if said.startswith(name) else f"{name}: {said}"
         return _compile_error(problem, submission, located)
     checker = CHECKERS[problem.checker]
     with sandbox.session(build.program, problem.limits, len(problem.tests)) as session:
@@ -201,7 +201,8 @@ def _raised(error_type: str, message: str, trace: str) -> Finding:
     hint_type = error_type if _is_builtin_exception(error_type) else "an exception"
     return Finding(
         Verdict.RTE,
-        f"raised {shown}.{advice}" + (f"\n{trace}" if trace else ""),
+        f"raised {shown}{'' if shown.endswith('.') else '.'}{advice}"
+        + (f"\n{trace}" if trace else ""),
         f"the program raised {hint_type}",
     )
 

@@ -67,6 +67,12 @@ FIRST_MESSAGE = {
     "index_panic.rs": "panicked: index out of bounds",
     "no_pop.rs": "solutions missing",
     "diagonal_without_abs.cpp": "share a diagonal",
+    "MissingSemicolon.java": "MissingSemicolon.java:5: error: ';' expected",
+    "UndefinedName.cs": "UndefinedName.cs(5,20): error CS0103",
+    "NullPointer.java": "raised java.lang.NullPointerException",
+    "IndexOutOfRange.cs": "raised System.IndexOutOfRangeException",
+    "FirstSolutionOnly.java": "did the search stop at the first solution?",
+    "SharedList.cs": "append a copy",
 }
 
 

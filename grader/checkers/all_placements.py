@@ -98,7 +98,7 @@ def _placement(index: int, item: Value, n: int) -> Placement | CheckResult:
         if not item:
             advice = (
                 " It is empty: if you appended the list you build placements in, "
-                "backtracking emptied it again; append a copy (`placement[:]`)."
+                "backtracking emptied it again; append a copy of it."
             )
         elif len(item) > n:
             advice = (
@@ -168,7 +168,7 @@ def _same_list(items: tuple[Value, ...], n: int) -> CheckResult | None:
         return _fail(
             f"all {len(items)} placements are the same, {_show_list(items[0])}: you probably "
             "appended the list you build the placement in, not a copy of it. Append a copy "
-            "(`placement[:]` or `list(placement)`).",
+            "(Python `placement[:]`, C++ and Rust copy by value, Java `new ArrayList<>(p)`).",
             "all placements are the same list: append a copy of the placement you build",
         )
     return None

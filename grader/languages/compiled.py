@@ -35,6 +35,7 @@ class Unit:
     student_file: str
     student_lines: int  # lines past this in the student's file are the driver's
     signature: str  # what the driver calls, for a student whose code does not fit it
+    shown_as: str = ""  # the student's own name for a file the compiler needs renamed
 
 
 def student_file_name(submission: Submission, extension: str, default: str) -> str:
@@ -134,7 +135,7 @@ def compile_message(outcome: RunOutcome, unit: Unit) -> str:
     text = re.sub(r"\x1b\[[0-9;]*m", "", text)
     own = student_diagnostics(text, unit.student_file, unit.student_lines)
     if own:
-        return own
+        return own.replace(unit.student_file, unit.shown_as) if unit.shown_as else own
     first = next((line for line in text.splitlines() if _ERROR.search(line)), "")
     in_driver = re.search(rf"(?:{re.escape(unit.student_file)}|grader-driver\.\w+):\d+", text)
     if first and in_driver:
@@ -152,7 +153,7 @@ def student_diagnostics(text: str, student_file: str, student_lines: int) -> str
         if _BLOCK_START.match(line) or not blocks:
             blocks.append([])
         blocks[-1].append(line)
-    at_student = re.compile(rf"{re.escape(student_file)}:(\d+)")
+    at_student = re.compile(rf"{re.escape(student_file)}[:(](\d+)")
 
     def in_student_code(block: list[str]) -> bool:
         lines = [int(found[1]) for line in block for found in [at_student.search(line)] if found]
@@ -163,7 +164,8 @@ def student_diagnostics(text: str, student_file: str, student_lines: int) -> str
 
 
 _ERROR: Final = re.compile(r"(?:^|: )(?:fatal )?error\b")
-_BLOCK_START: Final = re.compile(r"^(?:\S+:\d+:\d+: |\S+: In |error|warning)")
+# gcc/javac "file:line:", rustc "error[...]", mcs "file(line,col): error".
+_BLOCK_START: Final = re.compile(r"^(?:\S+:\d+:(?:\d+:)? |\S+\(\d+,\d+\): |\S+: In |error|warning)")
 
 
 def _head(text: str) -> str:

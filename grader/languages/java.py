@@ -78,6 +78,7 @@ class Java:
             f"class Solution {{ public {_type(problem.returns)} {entry}("
             + ", ".join(f"int {param.name}" for param in problem.params)
             + ") }",
+            shown_as=submission.path.name,
         )
         bin_dir = os.path.join(home, "bin")
         script = (

@@ -120,7 +120,9 @@ public static class GraderMain {
 
     static string ErrorFrame(Exception error) {
         string type = error is OutOfMemoryException ? "MemoryError" : error.GetType().FullName;
-        string trace = error.StackTrace ?? "";
+        string trace = "";
+        foreach (string line in (error.StackTrace ?? "").Split('\n'))
+            if (!line.Contains("GraderMain")) trace += line + "\n";
         return "{\"kind\":\"error\",\"type\":" + Quote(type) + ",\"message\":" + Quote(error.Message)
             + ",\"trace\":" + Quote(trace) + ",\"line\":null}";
     }

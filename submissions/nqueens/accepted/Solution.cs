@@ -1,0 +1,18 @@
+// LeetCode C# signature; System, Linq and Collections.Generic are supplied.
+public class Solution {
+    public IList<IList<int>> SolveNQueens(int n) {
+        var result = new List<IList<int>>();
+        Place(n, new List<int>(), result);
+        return result;
+    }
+    void Place(int n, List<int> cols, List<IList<int>> result) {
+        int row = cols.Count;
+        if (row == n) { result.Add(new List<int>(cols)); return; }
+        for (int c = 0; c < n; c++) {
+            bool ok = true;
+            for (int r = 0; r < row; r++) if (cols[r] == c || Math.Abs(cols[r] - c) == row - r) { ok = false; break; }
+            if (!ok) continue;
+            cols.Add(c); Place(n, cols, result); cols.RemoveAt(cols.Count - 1);
+        }
+    }
+}
