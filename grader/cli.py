@@ -17,7 +17,7 @@ from pathlib import Path
 from . import __version__
 from .errors import GraderError, ProblemError, UsageError
 from .judge import grade, load_answers
-from .languages import extensions
+from .languages import LANGUAGES, extensions
 from .problem import Problem, find_problem, load_problem
 from .reports import REPORTERS
 from .results import Report, SandboxInfo, SubmissionResult
@@ -93,6 +93,16 @@ def _parser() -> argparse.ArgumentParser:
     answers_command.add_argument("--sandbox", choices=SANDBOX_CHOICES, default="auto")
     answers_command.set_defaults(run=_answers)
 
+    template_command = commands.add_parser(
+        "template", help="print the starter code of a problem in a language"
+    )
+    template_command.add_argument(
+        "--language", required=True, choices=sorted(LANGUAGES), metavar="LANG",
+        help=f"one of: {', '.join(sorted(LANGUAGES))}",
+    )  # fmt: skip
+    _add_problem(template_command)
+    template_command.set_defaults(run=_template)
+
     doctor_command = commands.add_parser(
         "doctor", help="show each sandbox backend, what it enforces here, or why it cannot run"
     )
@@ -147,6 +157,15 @@ def _sandbox(choice: str) -> Sandbox:
     from .doctor import open_sandbox
 
     return open_sandbox(choice)
+
+
+def _template(args: argparse.Namespace) -> int:
+    problem = _open_problem(args.problem)
+    language = LANGUAGES[args.language]
+    if language.id not in problem.entry_points:
+        raise UsageError(f"{problem.id} has no entry point for {language.id}")
+    sys.stdout.write(language.template(problem))
+    return EXIT_OK
 
 
 def _doctor(args: argparse.Namespace) -> int:

@@ -74,6 +74,8 @@ def _grade(
     reveal_hidden: bool,
 ) -> SubmissionResult:
     language = LANGUAGES[submission.language]
+    limits = problem.limits.for_language(language.id, language.time_factor)
+    problem = replace(problem, limits=limits)
     build = language.build(submission, problem, sandbox)
     name = submission.path.name
     if build.program is None:

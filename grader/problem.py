@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 
@@ -41,6 +41,12 @@ class Limits:
     wall_s: float  # wall-clock seconds per test (catches sleeping)
     memory_mib: int
     output_kib: int  # stdout + stderr per test; more is OLE
+    # Per language, a factor on time_s and wall_s (a JVM starts and warms up slowly).
+    time_factors: Mapping[str, float] = field(default_factory=dict)
+
+    def for_language(self, language: str, default_factor: float) -> Limits:
+        factor = self.time_factors.get(language, default_factor)
+        return replace(self, time_s=self.time_s * factor, wall_s=self.wall_s * factor)
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +261,10 @@ def _limits(doc: Document, raw: object) -> Limits:
         "limits",
         raw,
         required=set(),
-        optional={"time_s", "wall_s", "memory_mib", "output_kib"},
+        optional={"time_s", "wall_s", "memory_mib", "output_kib", "time_factor"},
+    )
+    factors = _mapping(
+        doc, "limits.time_factor", spec.get("time_factor", {}), required=set(), optional=None
     )
     time_s = _number(doc, "limits.time_s", spec.get("time_s", 1.0))
     return Limits(
@@ -263,6 +272,10 @@ def _limits(doc: Document, raw: object) -> Limits:
         wall_s=_number(doc, "limits.wall_s", spec.get("wall_s", max(3 * time_s, time_s + 1))),
         memory_mib=int(_number(doc, "limits.memory_mib", spec.get("memory_mib", 256), True)),
         output_kib=int(_number(doc, "limits.output_kib", spec.get("output_kib", 1024), True)),
+        time_factors={
+            str(language): _number(doc, f"limits.time_factor.{language}", factor)
+            for language, factor in factors.items()
+        },
     )
 
 

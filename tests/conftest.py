@@ -9,7 +9,7 @@ import pytest
 
 from grader.errors import SandboxError, SandboxUnavailable
 from grader.judge import load_answers
-from grader.languages import extensions
+from grader.languages import LANGUAGES, extensions
 from grader.problem import Problem, load_problem
 from grader.sandbox import Sandbox
 from grader.sandbox.container import DockerSandbox, connect, default_runtimes
@@ -44,6 +44,13 @@ def nqueens_answers(nqueens: Problem) -> dict[str, object]:
 
 
 BACKENDS = ("process", "docker")
+
+
+def require_language(language_id: str) -> None:
+    """Skip (fail under CI) when this machine cannot build `language_id`."""
+    language = LANGUAGES[language_id]
+    why = language.missing()
+    require(not why, language.name, why)
 
 
 def open_backend(name: str) -> Sandbox:

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from grader.judge import grade
-from grader.languages import extensions
+from grader.languages import LANGUAGES, extensions
 from grader.submission import read_submission
 from grader.verdicts import Verdict
 
-from .conftest import SUBMISSIONS
+from .conftest import SUBMISSIONS, require_language
 
 FOLDER_VERDICT = {
     "accepted": Verdict.AC,
@@ -73,6 +73,7 @@ FIRST_MESSAGE = {
     "IndexOutOfRange.cs": "raised System.IndexOutOfRangeException",
     "FirstSolutionOnly.java": "did the search stop at the first solution?",
     "SharedList.cs": "append a copy",
+    "Spins.java": "used more than 2 s of CPU time",
 }
 
 
@@ -84,6 +85,7 @@ def test_every_folder_is_a_known_verdict() -> None:
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_example_gets_its_folders_verdict(path: Path, nqueens, nqueens_answers, sandbox) -> None:
     submission = read_submission(path, extensions())
+    require_language(submission.language)
     result = grade(nqueens, nqueens_answers, submission, sandbox)
     assert result.verdict is FOLDER_VERDICT[path.parent.name], result
     if result.verdict is Verdict.AC:
@@ -95,3 +97,12 @@ def test_example_gets_its_folders_verdict(path: Path, nqueens, nqueens_answers, 
     if path.name in FIRST_MESSAGE:
         assert FIRST_MESSAGE[path.name] in message
     assert "Traceback (most recent call last)" not in message
+
+
+def test_every_language_has_the_required_examples() -> None:
+    """An accepted solution, a lesson mistake, a compile error and a runtime error each."""
+    for language in LANGUAGES.values():
+        folders = {p.parent.name for p in EXAMPLES if p.suffix in language.extensions}
+        assert {"accepted", "wrong_answer", "compile_error", "runtime_error"} <= folders, (
+            language.id
+        )

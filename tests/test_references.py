@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from grader.answers import compute_answers, stale_answers
 from grader.errors import ReferenceMismatch
+from grader.languages import LANGUAGES, extensions
 from grader.problem import load_problem
+
+from .conftest import require_language
 
 A000170 = {1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352}
 
 
 @pytest.fixture(scope="module")
 def computed(nqueens, sandbox):
+    for language in {Path(reference).suffix for reference in nqueens.references}:
+        require_language(extensions()[language])
     return compute_answers(nqueens, sandbox)
+
+
+def test_there_is_a_reference_in_every_language(nqueens) -> None:
+    suffixes = {Path(reference).suffix for reference in nqueens.references}
+    assert {extensions()[suffix] for suffix in suffixes} == set(LANGUAGES)
 
 
 def test_references_match_the_known_counts(nqueens, computed) -> None:

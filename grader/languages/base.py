@@ -22,11 +22,20 @@ class Language(Protocol):
     id: str
     name: str
     extensions: tuple[str, ...]
+    time_factor: float  # on the problem's time limits, unless problem.yaml says otherwise
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         """Prepare `submission` to run, compiling it in `sandbox` if the language needs it.
         Faults of the source are a Build with no program; a missing toolchain raises
         SandboxUnavailable naming the package to install."""
+        ...
+
+    def template(self, problem: Problem) -> str:
+        """Starter code: the entry point with the problem's signature, an empty body."""
+        ...
+
+    def missing(self) -> str:
+        """Why this machine cannot build the language (naming the package), or ""."""
         ...
 
     def runtime(self) -> Runtime | None:

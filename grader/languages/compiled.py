@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
@@ -173,6 +174,15 @@ def _head(text: str) -> str:
     if len(lines) > MESSAGE_LINES:
         lines = [*lines[:MESSAGE_LINES], f"[… {len(lines) - MESSAGE_LINES} more lines]"]
     return "\n".join(lines)
+
+
+def why_missing(toolchain: Callable[[], object]) -> str:
+    """The reason `toolchain()` gives for being unusable here, or "" when it works."""
+    try:
+        toolchain()
+    except SandboxUnavailable as error:
+        return str(error)
+    return ""
 
 
 def missing_toolchain(language: str, package: str, why: str) -> SandboxUnavailable:

@@ -23,6 +23,7 @@ from .compiled import (
     integer_params_only,
     missing_toolchain,
     student_file_name,
+    why_missing,
 )
 
 PRELUDE = "#include <bits/stdc++.h>\nusing namespace std;\n"
@@ -43,7 +44,19 @@ def _compiler() -> tuple[str, str]:
 class Cpp:
     id = "cpp"
     name = "C++17 (g++)"
+    time_factor = 1.0
     extensions: tuple[str, ...] = (".cpp", ".cc", ".cxx")
+
+    def template(self, problem: Problem) -> str:
+        entry = problem.entry_points.get(self.id, "solve")
+        params = ", ".join(f"int {param.name}" for param in problem.params)
+        return (
+            f"class Solution {{\npublic:\n    {_type(problem.returns)} {entry}({params}) {{\n"
+            "        \n    }\n};\n"
+        )
+
+    def missing(self) -> str:
+        return why_missing(_compiler)
 
     def runtime(self) -> Runtime | None:
         return None  # built and run from the host's toolchain, mounted read-only

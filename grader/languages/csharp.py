@@ -24,6 +24,7 @@ from .compiled import (
     integer_params_only,
     missing_toolchain,
     student_file_name,
+    why_missing,
 )
 
 USINGS = "using System; using System.Linq; using System.Collections.Generic; "
@@ -51,7 +52,19 @@ def _mono() -> tuple[str, str, tuple[str, ...], str]:
 class CSharp:
     id = "csharp"
     name = "C# (Mono)"
+    time_factor = 1.5  # JIT compiles each method on its first call
     extensions: tuple[str, ...] = (".cs",)
+
+    def template(self, problem: Problem) -> str:
+        entry = problem.entry_points.get(self.id, "Solve")
+        params = ", ".join(f"int {param.name}" for param in problem.params)
+        return (
+            f"public class Solution {{\n    public {_type(problem.returns)} {entry}({params}) {{\n"
+            "        \n    }\n}\n"
+        )
+
+    def missing(self) -> str:
+        return why_missing(_mono)
 
     def runtime(self) -> Runtime | None:
         return None  # built and run from the host's Mono, mounted read-only

@@ -26,6 +26,7 @@ from .compiled import (
     integer_params_only,
     missing_toolchain,
     shell,
+    why_missing,
 )
 
 IMPORTS = "import java.util.*; import java.util.stream.*; "
@@ -55,7 +56,19 @@ def _jdk() -> tuple[str, tuple[str, ...], str]:
 class Java:
     id = "java"
     name = "Java (OpenJDK)"
+    time_factor = 2.0  # JIT warm-up: the first calls run interpreted
     extensions: tuple[str, ...] = (".java",)
+
+    def template(self, problem: Problem) -> str:
+        entry = problem.entry_points.get(self.id, "solve")
+        params = ", ".join(f"int {param.name}" for param in problem.params)
+        return (
+            f"class Solution {{\n    public {_type(problem.returns)} {entry}({params}) {{\n"
+            "        \n    }\n}\n"
+        )
+
+    def missing(self) -> str:
+        return why_missing(_jdk)
 
     def runtime(self) -> Runtime | None:
         return None  # built and run from the host's JDK, mounted read-only

@@ -26,6 +26,7 @@ def runner_source() -> str:
 class Python:
     id = "python"
     name = "Python 3"
+    time_factor = 1.0
     extensions: tuple[str, ...] = (".py",)
 
     def __init__(self, interpreter: str | None = None) -> None:
@@ -34,6 +35,14 @@ class Python:
         self.interpreter = interpreter or getattr(sys, "_base_executable", "") or sys.executable
         self.runtime_dirs = tuple(sorted({sys.base_prefix, sys.base_exec_prefix}))
         self.hidden = _site_packages()
+
+    def template(self, problem: Problem) -> str:
+        entry = problem.entry_points.get(self.id, "solve")
+        params = ", ".join(f"{param.name}: {param.type}" for param in problem.params)
+        return f"def {entry}({params}) -> {problem.returns or 'object'}:\n    ...\n"
+
+    def missing(self) -> str:
+        return ""  # the grader's own interpreter
 
     def runtime(self) -> Runtime:
         """The interpreter and standard library a container image must carry."""

@@ -25,6 +25,7 @@ from .compiled import (
     integer_params_only,
     missing_toolchain,
     student_file_name,
+    why_missing,
 )
 
 HINT = "rustc (Debian/Ubuntu: apt-get install rustc, or rustup)"
@@ -55,7 +56,19 @@ def _toolchain() -> tuple[str, str, str]:
 class Rust:
     id = "rust"
     name = "Rust (rustc)"
+    time_factor = 1.0
     extensions: tuple[str, ...] = (".rs",)
+
+    def template(self, problem: Problem) -> str:
+        entry = problem.entry_points.get(self.id, "solve")
+        params = ", ".join(f"{param.name}: i32" for param in problem.params)
+        return (
+            f"impl Solution {{\n    pub fn {entry}({params}) -> {_type(problem.returns)} {{\n"
+            "        \n    }\n}\n"
+        )
+
+    def missing(self) -> str:
+        return why_missing(_toolchain)
 
     def runtime(self) -> Runtime | None:
         return None  # built and run from the host's toolchain, mounted read-only

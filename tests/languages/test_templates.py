@@ -1,0 +1,48 @@
+"""`grader template` prints starter code that fits the harness's driver in every language."""
+
+from __future__ import annotations
+
+import pytest
+
+from grader.cli import main
+from grader.judge import grade
+from grader.languages import LANGUAGES
+from grader.verdicts import Verdict
+
+from ..conftest import require_language
+
+# What a student types into the empty body: a wrong (empty) answer that compiles.
+EMPTY_ANSWER = {
+    "python": ("    ...\n", "    return []\n"),
+    "cpp": ("        \n", "        return {};\n"),
+    "rust": ("        \n", "        vec![]\n"),
+    "java": ("        \n", "        return new ArrayList<>();\n"),
+    "csharp": ("        \n", "        return new List<IList<int>>();\n"),
+}
+FILE_NAME = {"python": "solution.py", "cpp": "solution.cpp", "rust": "solution.rs",
+             "java": "Solution.java", "csharp": "Solution.cs"}  # fmt: skip
+
+
+def test_every_language_has_a_filled_template_case() -> None:
+    assert set(EMPTY_ANSWER) == set(LANGUAGES) == set(FILE_NAME)
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_the_template_fits_the_driver(
+    language, capsys, make_submission, nqueens, nqueens_answers, tmp_path, monkeypatch
+) -> None:
+    require_language(language)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert main(["template", "--language", language]) == 0
+    template = capsys.readouterr().out
+    entry = nqueens.entry_points[language]
+    assert entry in template
+    empty, answer = EMPTY_ANSWER[language]
+    assert empty in template
+    source = template.replace(empty, answer, 1)
+    from grader.sandbox.process import ProcessSandbox
+
+    result = grade(nqueens, nqueens_answers, make_submission(source, FILE_NAME[language]),
+                   ProcessSandbox())  # fmt: skip
+    assert result.verdict is Verdict.WA, result.compile_output  # compiled, ran, answered
+    assert result.tests[0].verdict is Verdict.WA  # n = 1 has one solution; [] misses it
