@@ -45,6 +45,13 @@ def survey() -> tuple[BackendStatus, ...]:
     return tuple(found)
 
 
+def languages() -> tuple[tuple[str, str], ...]:
+    """Each language's name and why it cannot be built here ("" when it can)."""
+    from .languages import LANGUAGES
+
+    return tuple((language.name, language.missing()) for language in LANGUAGES.values())
+
+
 def render(statuses: tuple[BackendStatus, ...]) -> str:
     chosen = next((status.name for status in statuses if status.available), None)
     lines = ["Sandbox backends on this machine, strongest first:", ""]
@@ -59,4 +66,7 @@ def render(statuses: tuple[BackendStatus, ...]) -> str:
         lines.append("")
     if chosen is None:
         lines.append("No backend can run submissions here.")
+    lines.append("Languages:")
+    for name, missing in languages():
+        lines.append(f"  {name}: " + (f"NOT AVAILABLE: {missing}" if missing else "available"))
     return "\n".join(lines)
