@@ -12,14 +12,14 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
 from ..errors import ProblemError, SandboxUnavailable
 from ..problem import Limits, Problem
-from ..sandbox.base import Program, RunOutcome, Sandbox, Termination
+from ..sandbox.base import Program, RunOutcome, Runtime, Sandbox, Termination
 from ..submission import Submission
 from .base import Build, source_problem
 
@@ -37,6 +37,51 @@ class Unit:
     student_lines: int  # lines past this in the student's file are the driver's
     signature: str  # what the driver calls, for a student whose code does not fit it
     shown_as: str = ""  # the student's own name for a file the compiler needs renamed
+
+
+@dataclass(frozen=True, slots=True)
+class Spelling:
+    """How a language writes the problem's signature; `{...}` fields are filled in."""
+
+    sequence: str  # a list type around `{}`: "vector<{}>"
+    scalars: Mapping[str, str]  # "int" -> "int" / "i32"
+    param: str  # "int {name}" / "{name}: i32"
+    method: str  # "{returns} {entry}({params})"
+    wrapper: str  # the starter file around {method}, with an empty body
+
+    def type(self, wire_type: str) -> str:
+        if wire_type.startswith("list[") and wire_type.endswith("]"):
+            return self.sequence.format(self.type(wire_type[5:-1]))
+        return self.scalars.get(wire_type, wire_type)
+
+    def signature(self, problem: Problem, entry: str) -> str:
+        params = ", ".join(self.param.format(name=param.name) for param in problem.params)
+        return self.method.format(returns=self.type(problem.returns), entry=entry, params=params)
+
+
+class CompiledLanguage:
+    """What the compiled languages share; each adds its toolchain lookup and `build`."""
+
+    id: str
+    spelling: Spelling
+
+    def toolchain(self) -> object:
+        """The toolchain's paths and version; SandboxUnavailable naming the package."""
+        raise NotImplementedError
+
+    def template(self, problem: Problem) -> str:
+        method = self.spelling.signature(problem, problem.entry_points.get(self.id, "solve"))
+        return self.spelling.wrapper.format(method=method)
+
+    def missing(self) -> str:
+        try:
+            self.toolchain()
+        except SandboxUnavailable as error:
+            return str(error)
+        return ""
+
+    def runtime(self) -> Runtime | None:
+        return None  # built and run from the host's toolchain, mounted read-only
 
 
 def student_file_name(submission: Submission, extension: str, default: str) -> str:
@@ -174,15 +219,6 @@ def _head(text: str) -> str:
     if len(lines) > MESSAGE_LINES:
         lines = [*lines[:MESSAGE_LINES], f"[… {len(lines) - MESSAGE_LINES} more lines]"]
     return "\n".join(lines)
-
-
-def why_missing(toolchain: Callable[[], object]) -> str:
-    """The reason `toolchain()` gives for being unusable here, or "" when it works."""
-    try:
-        toolchain()
-    except SandboxUnavailable as error:
-        return str(error)
-    return ""
 
 
 def missing_toolchain(language: str, package: str, why: str) -> SandboxUnavailable:

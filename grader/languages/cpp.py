@@ -12,18 +12,19 @@ import subprocess
 from functools import cache
 
 from ..problem import Problem
-from ..sandbox.base import Program, Runtime, Sandbox
+from ..sandbox.base import Program, Sandbox
 from ..submission import Submission
 from .base import Build
 from .compiled import (
     DRIVERS,
+    CompiledLanguage,
+    Spelling,
     Unit,
     build_in_sandbox,
     entry_point,
     integer_params_only,
     missing_toolchain,
     student_file_name,
-    why_missing,
 )
 
 PRELUDE = "#include <bits/stdc++.h>\nusing namespace std;\n"
@@ -41,25 +42,21 @@ def _compiler() -> tuple[str, str]:
     return path, version[0] if version else "g++"
 
 
-class Cpp:
+class Cpp(CompiledLanguage):
     id = "cpp"
     name = "C++17 (g++)"
     time_factor = 1.0
     extensions: tuple[str, ...] = (".cpp", ".cc", ".cxx")
+    spelling = Spelling(
+        "vector<{}>",
+        {"int": "int", "str": "string", "bool": "bool"},
+        "int {name}",
+        "{returns} {entry}({params})",
+        "class Solution {{\npublic:\n    {method} {{\n        \n    }}\n}};\n",
+    )
 
-    def template(self, problem: Problem) -> str:
-        entry = problem.entry_points.get(self.id, "solve")
-        params = ", ".join(f"int {param.name}" for param in problem.params)
-        return (
-            f"class Solution {{\npublic:\n    {_type(problem.returns)} {entry}({params}) {{\n"
-            "        \n    }\n};\n"
-        )
-
-    def missing(self) -> str:
-        return why_missing(_compiler)
-
-    def runtime(self) -> Runtime | None:
-        return None  # built and run from the host's toolchain, mounted read-only
+    def toolchain(self) -> tuple[str, str]:
+        return _compiler()
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         compiler, version = _compiler()
@@ -78,9 +75,7 @@ class Cpp:
             (("main.cpp", source),),
             student,
             submission.source.count(b"\n") + 1,
-            f"class Solution {{ public: {_type(problem.returns)} {entry}("
-            + ", ".join(f"int {param.name}" for param in problem.params)
-            + "); }",
+            f"class Solution {{ public: {self.spelling.signature(problem, entry)}; }}",
         )
         compile_program = Program(
             self.id,
@@ -98,10 +93,3 @@ class Cpp:
             version,
             Program(self.id, ("./program",), ()),
         )
-
-
-def _type(wire_type: str) -> str:
-    """A signature type (`list[list[int]]`) as C++ spells it."""
-    if wire_type.startswith("list[") and wire_type.endswith("]"):
-        return f"vector<{_type(wire_type[5:-1])}>"
-    return {"int": "int", "str": "string", "bool": "bool"}.get(wire_type, wire_type)

@@ -13,18 +13,19 @@ import subprocess
 from functools import cache
 
 from ..problem import Problem
-from ..sandbox.base import Program, Runtime, Sandbox
+from ..sandbox.base import Program, Sandbox
 from ..submission import Submission
 from .base import Build
 from .compiled import (
     DRIVERS,
+    CompiledLanguage,
+    Spelling,
     Unit,
     build_in_sandbox,
     entry_point,
     integer_params_only,
     missing_toolchain,
     student_file_name,
-    why_missing,
 )
 
 USINGS = "using System; using System.Linq; using System.Collections.Generic; "
@@ -49,25 +50,21 @@ def _mono() -> tuple[str, str, tuple[str, ...], str]:
     return mono, compiler, trees, version.stdout.strip()
 
 
-class CSharp:
+class CSharp(CompiledLanguage):
     id = "csharp"
     name = "C# (Mono)"
     time_factor = 1.5  # JIT compiles each method on its first call
     extensions: tuple[str, ...] = (".cs",)
+    spelling = Spelling(
+        "IList<{}>",
+        {"int": "int", "str": "string", "bool": "bool"},
+        "int {name}",
+        "public {returns} {entry}({params})",
+        "public class Solution {{\n    {method} {{\n        \n    }}\n}}\n",
+    )
 
-    def template(self, problem: Problem) -> str:
-        entry = problem.entry_points.get(self.id, "Solve")
-        params = ", ".join(f"int {param.name}" for param in problem.params)
-        return (
-            f"public class Solution {{\n    public {_type(problem.returns)} {entry}({params}) {{\n"
-            "        \n    }\n}\n"
-        )
-
-    def missing(self) -> str:
-        return why_missing(_mono)
-
-    def runtime(self) -> Runtime | None:
-        return None  # built and run from the host's Mono, mounted read-only
+    def toolchain(self) -> tuple[str, str, tuple[str, ...], str]:
+        return _mono()
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         mono, compiler, trees, version = _mono()
@@ -84,9 +81,7 @@ class CSharp:
             ),
             student,
             submission.source.count(b"\n") + 1,
-            f"public class Solution {{ public {_type(problem.returns)} {entry}("
-            + ", ".join(f"int {param.name}" for param in problem.params)
-            + ") }",
+            f"public class Solution {{ {self.spelling.signature(problem, entry)} }}",
         )
         compile_program = Program(
             self.id,
@@ -113,10 +108,3 @@ class CSharp:
         return build_in_sandbox(
             submission, sandbox, self.id, unit, compile_program, "program.exe", version, run
         )
-
-
-def _type(wire_type: str) -> str:
-    """A signature type (`list[list[int]]`) as C# spells it."""
-    if wire_type.startswith("list[") and wire_type.endswith("]"):
-        return f"IList<{_type(wire_type[5:-1])}>"
-    return {"int": "int", "str": "string", "bool": "bool"}.get(wire_type, wire_type)

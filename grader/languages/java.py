@@ -15,18 +15,19 @@ import subprocess
 from functools import cache
 
 from ..problem import Problem
-from ..sandbox.base import Program, Runtime, Sandbox
+from ..sandbox.base import Program, Sandbox
 from ..submission import Submission
 from .base import Build
 from .compiled import (
     DRIVERS,
+    CompiledLanguage,
+    Spelling,
     Unit,
     build_in_sandbox,
     entry_point,
     integer_params_only,
     missing_toolchain,
     shell,
-    why_missing,
 )
 
 IMPORTS = "import java.util.*; import java.util.stream.*; "
@@ -53,25 +54,21 @@ def _jdk() -> tuple[str, tuple[str, ...], str]:
     return home, trees, (version.stdout + version.stderr).strip()
 
 
-class Java:
+class Java(CompiledLanguage):
     id = "java"
     name = "Java (OpenJDK)"
     time_factor = 2.0  # JIT warm-up: the first calls run interpreted
     extensions: tuple[str, ...] = (".java",)
+    spelling = Spelling(
+        "List<{}>",
+        {"int": "Integer", "str": "String", "bool": "Boolean"},
+        "int {name}",
+        "public {returns} {entry}({params})",
+        "class Solution {{\n    {method} {{\n        \n    }}\n}}\n",
+    )
 
-    def template(self, problem: Problem) -> str:
-        entry = problem.entry_points.get(self.id, "solve")
-        params = ", ".join(f"int {param.name}" for param in problem.params)
-        return (
-            f"class Solution {{\n    public {_type(problem.returns)} {entry}({params}) {{\n"
-            "        \n    }\n}\n"
-        )
-
-    def missing(self) -> str:
-        return why_missing(_jdk)
-
-    def runtime(self) -> Runtime | None:
-        return None  # built and run from the host's JDK, mounted read-only
+    def toolchain(self) -> tuple[str, tuple[str, ...], str]:
+        return _jdk()
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         home, trees, version = _jdk()
@@ -88,9 +85,7 @@ class Java:
             ),
             student,
             submission.source.count(b"\n") + 1,
-            f"class Solution {{ public {_type(problem.returns)} {entry}("
-            + ", ".join(f"int {param.name}" for param in problem.params)
-            + ") }",
+            f"class Solution {{ {self.spelling.signature(problem, entry)} }}",
             shown_as=submission.path.name,
         )
         bin_dir = os.path.join(home, "bin")
@@ -128,10 +123,3 @@ class Java:
         return build_in_sandbox(
             submission, sandbox, self.id, unit, compile_program, "program.jar", version, run
         )
-
-
-def _type(wire_type: str) -> str:
-    """A signature type (`list[list[int]]`) as Java spells it."""
-    if wire_type.startswith("list[") and wire_type.endswith("]"):
-        return f"List<{_type(wire_type[5:-1])}>"
-    return {"int": "Integer", "str": "String", "bool": "Boolean"}.get(wire_type, wire_type)

@@ -14,18 +14,19 @@ from functools import cache
 from pathlib import Path
 
 from ..problem import Problem
-from ..sandbox.base import Program, Runtime, Sandbox
+from ..sandbox.base import Program, Sandbox
 from ..submission import Submission
 from .base import Build
 from .compiled import (
     DRIVERS,
+    CompiledLanguage,
+    Spelling,
     Unit,
     build_in_sandbox,
     entry_point,
     integer_params_only,
     missing_toolchain,
     student_file_name,
-    why_missing,
 )
 
 HINT = "rustc (Debian/Ubuntu: apt-get install rustc, or rustup)"
@@ -53,25 +54,21 @@ def _toolchain() -> tuple[str, str, str]:
     return str(rustc), sysroot, version
 
 
-class Rust:
+class Rust(CompiledLanguage):
     id = "rust"
     name = "Rust (rustc)"
     time_factor = 1.0
     extensions: tuple[str, ...] = (".rs",)
+    spelling = Spelling(
+        "Vec<{}>",
+        {"int": "i32", "str": "String", "bool": "bool"},
+        "{name}: i32",
+        "fn {entry}({params}) -> {returns}",
+        "impl Solution {{\n    pub {method} {{\n        \n    }}\n}}\n",
+    )
 
-    def template(self, problem: Problem) -> str:
-        entry = problem.entry_points.get(self.id, "solve")
-        params = ", ".join(f"{param.name}: i32" for param in problem.params)
-        return (
-            f"impl Solution {{\n    pub fn {entry}({params}) -> {_type(problem.returns)} {{\n"
-            "        \n    }\n}\n"
-        )
-
-    def missing(self) -> str:
-        return why_missing(_toolchain)
-
-    def runtime(self) -> Runtime | None:
-        return None  # built and run from the host's toolchain, mounted read-only
+    def toolchain(self) -> tuple[str, str, str]:
+        return _toolchain()
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         rustc, sysroot, version = _toolchain()
@@ -88,9 +85,7 @@ class Rust:
             ((student, submission.source + b"\n" + driver.encode()),),
             student,
             submission.source.count(b"\n") + 1,
-            f"impl Solution {{ fn {entry}("
-            + ", ".join(f"{param.name}: i32" for param in problem.params)
-            + f") -> {_type(problem.returns)} }}",
+            f"impl Solution {{ {self.spelling.signature(problem, entry)} }}",
         )
         compile_program = Program(
             self.id,
@@ -120,10 +115,3 @@ class Rust:
             version,
             Program(self.id, ("./program",), ()),
         )
-
-
-def _type(wire_type: str) -> str:
-    """A signature type (`list[list[int]]`) as Rust spells it."""
-    if wire_type.startswith("list[") and wire_type.endswith("]"):
-        return f"Vec<{_type(wire_type[5:-1])}>"
-    return {"int": "i32", "str": "String", "bool": "bool"}.get(wire_type, wire_type)
