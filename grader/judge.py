@@ -233,6 +233,9 @@ def _failure(outcome: RunOutcome, problem: Problem) -> Finding:
         return Finding(
             Verdict.OLE, "the returned value is too large", "the returned value is too large"
         )
+    if kind is Termination.SIGNALED and b"memory allocation of" in outcome.stderr:
+        # Rust's allocator, out of memory, reports and aborts (statically linked: SIGSEGV).
+        return Finding(Verdict.MLE, "ran out of memory (an allocation failed)", "ran out of memory")
     if kind is Termination.SIGNALED and outcome.signal is not None:
         return _signaled(outcome.signal, limits.memory_mib)
     if kind is Termination.EXITED:

@@ -74,6 +74,8 @@ FIRST_MESSAGE = {
     "FirstSolutionOnly.java": "did the search stop at the first solution?",
     "SharedList.cs": "append a copy",
     "Spins.java": "used more than 2 s of CPU time",
+    "every_board.rs": "memory",
+    "every_board.cpp": "memory",
 }
 
 

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <string>
 #include <typeinfo>
 #include <vector>
@@ -145,6 +146,8 @@ int main() {
             std::string value;
             wire(value, GRADER_CALL);
             frame = "{\"kind\":\"value\",\"value\":" + value + "}";
+        } catch (const std::bad_alloc &) {
+            frame = error_frame("MemoryError", "");
         } catch (const std::exception &error) {
             frame = error_frame(type_name(typeid(error)).c_str(), error.what());
         } catch (...) {
