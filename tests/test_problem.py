@@ -60,6 +60,12 @@ def line_of(problem_copy: Path, fragment: str) -> int:
         ("  wall_s: 2.0", "  wall_s: -2", "limits.wall_s", "expected a number > 0, got -2"),
         ("  memory_mib: 256", "  memroy_mib: 256", "limits.memroy_mib", "unknown key"),
         (
+            "time_factor: {java: 2.0}",
+            "time_factor: {java: slow}",
+            "limits.time_factor.java",
+            'expected a number > 0, got "slow"',
+        ),
+        (
             "visibility: hidden}",
             "visibility: secret}",
             "tests[2].visibility",
