@@ -19,7 +19,14 @@ from .yamlsource import Document, load
 
 PROBLEM_FILE = "problem.yaml"
 ANSWERS_DIR = "answers"
-PARAM_TYPES = {"int": int, "str": str}
+SCALAR_TYPES = {"int": int, "str": str}  # and list[T] of any of these, nested
+
+
+def known_type(kind: str) -> bool:
+    """int, str, or list[...] of a known type."""
+    if kind.startswith("list[") and kind.endswith("]"):
+        return known_type(kind[5:-1])
+    return kind in SCALAR_TYPES
 
 
 class Visibility(StrEnum):
@@ -244,8 +251,10 @@ def _param(doc: Document, path: str, raw: object) -> Param:
     spec = _mapping(doc, path, raw, required={"name", "type"}, optional={"min", "max"})
     name = _text(doc, f"{path}.name", spec["name"])
     kind = _text(doc, f"{path}.type", spec["type"])
-    if kind not in PARAM_TYPES:
-        raise doc.error(f"{path}.type", f"unknown type {kind!r} (known: {', '.join(PARAM_TYPES)})")
+    if not known_type(kind):
+        raise doc.error(
+            f"{path}.type", f"unknown type {kind!r} (known: int, str, and list[T] of those)"
+        )
     bounds = []
     for key in ("min", "max"):
         value = spec.get(key)
@@ -298,10 +307,17 @@ def _test(doc: Document, path: str, raw: object, params: tuple[Param, ...]) -> T
     return TestCase(name, dict(given), points, Visibility(visibility), doc.line(path))
 
 
-def _check_argument(doc: Document, path: str, value: object, param: Param) -> None:
-    wanted = PARAM_TYPES[param.type]
+def _check_argument(doc: Document, path: str, value: object, param: Param, kind: str = "") -> None:
+    kind = kind or param.type
+    if kind.startswith("list[") and kind.endswith("]"):
+        if not isinstance(value, list):
+            raise doc.error(path, f"expected {kind}, got {_kind(value)}")
+        for item in value:
+            _check_argument(doc, path, item, param, kind[5:-1])
+        return
+    wanted = SCALAR_TYPES[kind]
     if isinstance(value, bool) or not isinstance(value, wanted):
-        raise doc.error(path, f"expected {param.type}, got {_kind(value)}")
+        raise doc.error(path, f"expected {kind}, got {_kind(value)}")
     if isinstance(value, int):
         low = param.minimum if param.minimum is not None else value
         high = param.maximum if param.maximum is not None else value

@@ -86,7 +86,8 @@ _FIELDS: dict[ReplyKind, frozenset[str]] = {
 
 def encode_request(args: tuple[object, ...]) -> bytes:
     """The frame asking the runner to call the entry point with `args`."""
-    payload = json.dumps({"args": list(args)}, separators=(",", ":")).encode()
+    # Raw UTF-8, not \u escapes: a driver then decodes only the control characters.
+    payload = json.dumps({"args": list(args)}, separators=(",", ":"), ensure_ascii=False).encode()
     return HEADER.pack(len(payload)) + payload
 
 

@@ -6,9 +6,11 @@ from typing import Final
 
 from .all_placements import AllPlacements
 from .base import Checker, CheckResult, InvalidAnswer
+from .exact import Exact
 
 CHECKERS: Final[dict[str, Checker]] = {
     "all_placements": AllPlacements(),
+    "exact": Exact(),
 }
 
 __all__ = ["CHECKERS", "CheckResult", "Checker", "InvalidAnswer"]

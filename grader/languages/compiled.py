@@ -45,17 +45,24 @@ class Spelling:
 
     sequence: str  # a list type around `{}`: "vector<{}>"
     scalars: Mapping[str, str]  # "int" -> "int" / "i32"
-    param: str  # "int {name}" / "{name}: i32"
+    param: str  # "{type} {name}" / "{name}: {type}"
     method: str  # "{returns} {entry}({params})"
     wrapper: str  # the starter file around {method}, with an empty body
+    param_sequence: str = ""  # where parameters are spelt otherwise: Java's "{}[]"
+    param_scalars: Mapping[str, str] | None = None
 
-    def type(self, wire_type: str) -> str:
+    def type(self, wire_type: str, parameter: bool = False) -> str:
+        sequence = (parameter and self.param_sequence) or self.sequence
+        scalars = (parameter and self.param_scalars) or self.scalars
         if wire_type.startswith("list[") and wire_type.endswith("]"):
-            return self.sequence.format(self.type(wire_type[5:-1]))
-        return self.scalars.get(wire_type, wire_type)
+            return sequence.format(self.type(wire_type[5:-1], parameter))
+        return scalars.get(wire_type, wire_type)
 
     def signature(self, problem: Problem, entry: str) -> str:
-        params = ", ".join(self.param.format(name=param.name) for param in problem.params)
+        params = ", ".join(
+            self.param.format(type=self.type(param.type, True), name=param.name)
+            for param in problem.params
+        )
         return self.method.format(returns=self.type(problem.returns), entry=entry, params=params)
 
 
@@ -101,16 +108,25 @@ def entry_point(problem: Problem, language: str) -> str:
     return entry
 
 
-def integer_params_only(problem: Problem, language: str) -> None:
-    """The compiled drivers read integer arguments; other types need a driver change."""
+def supported_params(problem: Problem, language: str, supported: frozenset[str]) -> None:
+    """The drivers convert these parameter types; another needs a driver change, said here."""
     for param in problem.params:
-        if param.type != "int":
+        if param.type not in supported:
             raise ProblemError(
                 problem.yaml_file,
                 None,
                 "signature.params",
-                f"{param.name}: the {language} driver supports int parameters only",
+                f"{param.name}: the {language} driver takes {', '.join(sorted(supported))}, "
+                f"not {param.type}",
             )
+
+
+# Every nesting of int and str lists, which the C++ and Rust drivers convert generically.
+NESTED_TYPES: Final = frozenset(
+    prefix + scalar + suffix
+    for scalar in ("int", "str")
+    for prefix, suffix in (("", ""), ("list[", "]"), ("list[list[", "]]"))
+)
 
 
 def shell() -> str:

@@ -17,14 +17,15 @@ from ..submission import Submission
 from .base import Build
 from .compiled import (
     DRIVERS,
+    NESTED_TYPES,
     CompiledLanguage,
     Spelling,
     Unit,
     build_in_sandbox,
     entry_point,
-    integer_params_only,
     missing_toolchain,
     student_file_name,
+    supported_params,
 )
 
 PRELUDE = "#include <bits/stdc++.h>\nusing namespace std;\n"
@@ -50,7 +51,7 @@ class Cpp(CompiledLanguage):
     spelling = Spelling(
         "vector<{}>",
         {"int": "int", "str": "string", "bool": "bool"},
-        "int {name}",
+        "{type} {name}",
         "{returns} {entry}({params})",
         "class Solution {{\npublic:\n    {method} {{\n        \n    }}\n}};\n",
     )
@@ -61,10 +62,16 @@ class Cpp(CompiledLanguage):
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         compiler, version = _compiler()
         entry = entry_point(problem, self.id)
-        integer_params_only(problem, "C++")
+        supported_params(problem, "C++", NESTED_TYPES)
         student = student_file_name(submission, ".cpp", "solution.cpp")
-        arguments = ", ".join(f"static_cast<int>(args.at({i}))" for i in range(len(problem.params)))
+        # Locals, so that a parameter taken by reference (`vector<int>& cols`) binds too.
+        locals_ = " ".join(
+            f"auto arg{i} = From<{self.spelling.type(param.type, True)}>::get(args.at({i}));"
+            for i, param in enumerate(problem.params)
+        )
+        arguments = ", ".join(f"arg{i}" for i in range(len(problem.params)))
         driver = (DRIVERS / "driver.cpp").read_text(encoding="utf-8")
+        driver = driver.replace("GRADER_ARGS", locals_)
         driver = driver.replace("GRADER_CALL", f"solution.{entry}({arguments})")
         source = (
             f'{PRELUDE}#line 1 "{student}"\n'.encode()

@@ -23,13 +23,21 @@ from .compiled import (
     Unit,
     build_in_sandbox,
     entry_point,
-    integer_params_only,
     missing_toolchain,
     student_file_name,
+    supported_params,
 )
 
 USINGS = "using System; using System.Linq; using System.Collections.Generic; "
 HINT = "Mono's C# compiler (Debian/Ubuntu: apt-get install mono-mcs)"
+# Each parameter type the driver converts, as the expression that converts argument i.
+CONVERSIONS = {
+    "int": "Convert.ToInt32(args[{i}])",
+    "str": "(string) args[{i}]",
+    "list[int]": "Ints(args[{i}])",
+    "list[str]": "Strings(args[{i}])",
+    "list[list[int]]": "IntMatrix(args[{i}])",
+}
 
 
 @cache
@@ -58,9 +66,10 @@ class CSharp(CompiledLanguage):
     spelling = Spelling(
         "IList<{}>",
         {"int": "int", "str": "string", "bool": "bool"},
-        "int {name}",
+        "{type} {name}",
         "public {returns} {entry}({params})",
         "public class Solution {{\n    {method} {{\n        \n    }}\n}}\n",
+        param_sequence="{}[]",  # LeetCode's C# takes arrays, returns ILists
     )
 
     def toolchain(self) -> tuple[str, str, tuple[str, ...], str]:
@@ -69,9 +78,11 @@ class CSharp(CompiledLanguage):
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         mono, compiler, trees, version = _mono()
         entry = entry_point(problem, self.id)
-        integer_params_only(problem, "C#")
+        supported_params(problem, "C#", frozenset(CONVERSIONS))
         student = student_file_name(submission, ".cs", "Solution.cs")
-        arguments = ", ".join(f"(int) args[{i}]" for i in range(len(problem.params)))
+        arguments = ", ".join(
+            CONVERSIONS[param.type].format(i=i) for i, param in enumerate(problem.params)
+        )
         driver = (DRIVERS / "GraderMain.cs").read_text(encoding="utf-8")
         driver = driver.replace("GRADER_CALL", f"solution.{entry}({arguments})")
         unit = Unit(

@@ -25,13 +25,21 @@ from .compiled import (
     Unit,
     build_in_sandbox,
     entry_point,
-    integer_params_only,
     missing_toolchain,
     shell,
+    supported_params,
 )
 
 IMPORTS = "import java.util.*; import java.util.stream.*; "
 HINT = "a JDK (Debian/Ubuntu: apt-get install default-jdk-headless)"
+# Each parameter type the driver converts, as the expression that converts argument i.
+CONVERSIONS = {
+    "int": "((Number) args.get({i})).intValue()",
+    "str": "(String) args.get({i})",
+    "list[int]": "ints(args.get({i}))",
+    "list[str]": "strings(args.get({i}))",
+    "list[list[int]]": "intMatrix(args.get({i}))",
+}
 
 
 @cache
@@ -62,9 +70,11 @@ class Java(CompiledLanguage):
     spelling = Spelling(
         "List<{}>",
         {"int": "Integer", "str": "String", "bool": "Boolean"},
-        "int {name}",
+        "{type} {name}",
         "public {returns} {entry}({params})",
         "class Solution {{\n    {method} {{\n        \n    }}\n}}\n",
+        param_sequence="{}[]",  # LeetCode's Java takes arrays, returns lists
+        param_scalars={"int": "int", "str": "String"},
     )
 
     def toolchain(self) -> tuple[str, tuple[str, ...], str]:
@@ -73,8 +83,10 @@ class Java(CompiledLanguage):
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         home, trees, version = _jdk()
         entry = entry_point(problem, self.id)
-        integer_params_only(problem, "Java")
-        arguments = ", ".join(f"(int) args[{i}]" for i in range(len(problem.params)))
+        supported_params(problem, "Java", frozenset(CONVERSIONS))
+        arguments = ", ".join(
+            CONVERSIONS[param.type].format(i=i) for i, param in enumerate(problem.params)
+        )
         driver = (DRIVERS / "GraderMain.java").read_text(encoding="utf-8")
         driver = driver.replace("GRADER_CALL", f"solution.{entry}({arguments})")
         student = "Solution.java"  # javac requires a public class's file to carry its name

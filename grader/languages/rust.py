@@ -19,14 +19,15 @@ from ..submission import Submission
 from .base import Build
 from .compiled import (
     DRIVERS,
+    NESTED_TYPES,
     CompiledLanguage,
     Spelling,
     Unit,
     build_in_sandbox,
     entry_point,
-    integer_params_only,
     missing_toolchain,
     student_file_name,
+    supported_params,
 )
 
 HINT = "rustc (Debian/Ubuntu: apt-get install rustc, or rustup)"
@@ -62,7 +63,7 @@ class Rust(CompiledLanguage):
     spelling = Spelling(
         "Vec<{}>",
         {"int": "i32", "str": "String", "bool": "bool"},
-        "{name}: i32",
+        "{name}: {type}",
         "fn {entry}({params}) -> {returns}",
         "impl Solution {{\n    pub {method} {{\n        \n    }}\n}}\n",
     )
@@ -73,10 +74,13 @@ class Rust(CompiledLanguage):
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         rustc, sysroot, version = _toolchain()
         entry = entry_point(problem, self.id)
-        integer_params_only(problem, "Rust")
+        supported_params(problem, "Rust", NESTED_TYPES)
         student = student_file_name(submission, ".rs", "solution.rs")
         text = submission.source.decode("utf-8", "replace")
-        arguments = ", ".join(f"args[{i}] as i32" for i in range(len(problem.params)))
+        arguments = ", ".join(
+            f"<{self.spelling.type(param.type, True)}>::from_json(&args[{i}])"
+            for i, param in enumerate(problem.params)
+        )
         driver = (DRIVERS / "driver.rs").read_text(encoding="utf-8")
         driver = driver.replace("GRADER_CALL", f"Solution::{entry}({arguments})")
         if not re.search(r"\bstruct\s+Solution\b", text):

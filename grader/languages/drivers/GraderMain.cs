@@ -110,12 +110,66 @@ public static class GraderMain {
         }
     }
 
-    // The request is {"args":[...]}: with integer parameters only, its numbers in order.
-    static long[] IntegerArgs(string body) {
-        var numbers = new List<long>();
-        foreach (Match found in Regex.Matches(body.Substring(Math.Max(body.IndexOf('['), 0)), "-?[0-9]+"))
-            numbers.Add(long.Parse(found.Value));
-        return numbers.ToArray();
+    // The request is {"args":[...]}: numbers (long), strings and lists, parsed; the call
+    // converts each to its parameter's type (Ints, Strings, IntMatrix).
+    static int at;
+
+    static object Parse(string text) {
+        while (at < text.Length && " ,:".IndexOf(text[at]) >= 0) at++;
+        char c = at < text.Length ? text[at] : ']';
+        if (c == '[') {
+            at++;
+            var items = new List<object>();
+            while (at < text.Length && text[at] != ']') {
+                items.Add(Parse(text));
+                while (at < text.Length && " ,".IndexOf(text[at]) >= 0) at++;
+            }
+            at++;
+            return items;
+        }
+        if (c == '"') {
+            var output = new StringBuilder();
+            for (at++; at < text.Length && text[at] != '"'; at++) {
+                char d = text[at];
+                if (d == '\\' && at + 1 < text.Length) {
+                    d = text[++at];
+                    if (d == 'u') { output.Append((char) Convert.ToInt32(text.Substring(at + 1, 4), 16)); at += 4; }
+                    else output.Append(d == 'n' ? '\n' : d == 't' ? '\t' : d);
+                } else output.Append(d);
+            }
+            at++;
+            return output.ToString();
+        }
+        int start = at;
+        while (at < text.Length && (text[at] == '-' || char.IsDigit(text[at]))) at++;
+        if (at == start) { at++; return 0L; }
+        return long.Parse(text.Substring(start, at - start));
+    }
+
+    static List<object> RequestArgs(string body) {
+        at = Math.Max(body.IndexOf('['), 0);
+        return Parse(body) as List<object> ?? new List<object>();
+    }
+
+    static int[] Ints(object value) {
+        var items = (List<object>) value;
+        var output = new int[items.Count];
+        for (int i = 0; i < output.Length; i++) output[i] = Convert.ToInt32(items[i]);
+        return output;
+    }
+
+    static string[] Strings(object value) {
+        var items = (List<object>) value;
+        var output = new string[items.Count];
+        for (int i = 0; i < output.Length; i++) output[i] = (string) items[i];
+        return output;
+    }
+
+    static int[][] IntMatrix(object value) {
+        var rows = (List<object>) value;
+        var output = new int[rows.Count][];
+        for (int i = 0; i < output.Length; i++) output[i] = Ints(rows[i]);
+        return output;
     }
 
     static string ErrorFrame(Exception error) {
@@ -136,7 +190,7 @@ public static class GraderMain {
             int size = (header[0] << 24) | (header[1] << 16) | (header[2] << 8) | header[3];
             byte[] body = ReadExactly(size);
             if (body == null) return;
-            long[] args = IntegerArgs(Encoding.UTF8.GetString(body));
+            List<object> args = RequestArgs(Encoding.UTF8.GetString(body));
             string frame;
             try {
                 var solution = new Solution();

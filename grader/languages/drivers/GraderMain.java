@@ -92,15 +92,65 @@ public final class GraderMain {
         }
     }
 
-    // The request is {"args":[...]}: with integer parameters only, its numbers in order.
-    private static long[] integerArgs(String body) {
-        List<Long> numbers = new ArrayList<>();
-        java.util.regex.Matcher found = java.util.regex.Pattern.compile("-?\\d+")
-            .matcher(body.substring(Math.max(body.indexOf('['), 0)));
-        while (found.find()) numbers.add(Long.parseLong(found.group()));
-        long[] args = new long[numbers.size()];
-        for (int i = 0; i < args.length; i++) args[i] = numbers.get(i);
-        return args;
+    // The request is {"args":[...]}: numbers (Long), strings and lists, parsed; the call
+    // converts each to its parameter's type (ints, strings, intMatrix).
+    private static int at;
+
+    private static Object parse(String text) {
+        while (at < text.length() && " ,:".indexOf(text.charAt(at)) >= 0) at++;
+        char c = at < text.length() ? text.charAt(at) : ']';
+        if (c == '[') {
+            at++;
+            List<Object> items = new ArrayList<>();
+            while (at < text.length() && text.charAt(at) != ']') {
+                items.add(parse(text));
+                while (at < text.length() && " ,".indexOf(text.charAt(at)) >= 0) at++;
+            }
+            at++;
+            return items;
+        }
+        if (c == '"') {
+            StringBuilder out = new StringBuilder();
+            for (at++; at < text.length() && text.charAt(at) != '"'; at++) {
+                char d = text.charAt(at);
+                if (d == '\\' && at + 1 < text.length()) {
+                    d = text.charAt(++at);
+                    if (d == 'u') { out.append((char) Integer.parseInt(text.substring(at + 1, at + 5), 16)); at += 4; }
+                    else out.append(d == 'n' ? '\n' : d == 't' ? '\t' : d);
+                } else out.append(d);
+            }
+            at++;
+            return out.toString();
+        }
+        int start = at;
+        while (at < text.length() && (text.charAt(at) == '-' || Character.isDigit(text.charAt(at)))) at++;
+        if (at == start) { at++; return 0L; }
+        return Long.parseLong(text.substring(start, at));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> requestArgs(String body) {
+        at = Math.max(body.indexOf('['), 0);
+        Object parsed = parse(body);
+        return parsed instanceof List ? (List<Object>) parsed : new ArrayList<>();
+    }
+
+    private static int[] ints(Object value) {
+        List<?> items = (List<?>) value;
+        int[] out = new int[items.size()];
+        for (int i = 0; i < out.length; i++) out[i] = ((Number) items.get(i)).intValue();
+        return out;
+    }
+
+    private static String[] strings(Object value) {
+        return ((List<?>) value).toArray(new String[0]);
+    }
+
+    private static int[][] intMatrix(Object value) {
+        List<?> rows = (List<?>) value;
+        int[][] out = new int[rows.size()][];
+        for (int i = 0; i < out.length; i++) out[i] = ints(rows.get(i));
+        return out;
     }
 
     private static String errorFrame(Throwable error) {
@@ -124,7 +174,7 @@ public final class GraderMain {
                 | ((header[2] & 0xff) << 8) | (header[3] & 0xff);
             byte[] body = readExactly(size);
             if (body == null) return;
-            long[] args = integerArgs(new String(body, "UTF-8"));
+            List<Object> args = requestArgs(new String(body, "UTF-8"));
             String frame;
             try {
                 Solution solution = new Solution();

@@ -95,22 +95,63 @@ template <typename T> static void wire(std::string &out, const std::vector<T> &v
     out += ']';
 }
 
-// The request is {"args":[...]}: with integer parameters only, its numbers in order.
-static std::vector<long long> integer_args(const std::string &body) {
-    std::vector<long long> numbers;
-    size_t at = body.find('[');
-    while (at != std::string::npos && at < body.size()) {
-        char *end = nullptr;
-        const char *start = body.c_str() + at;
-        if (*start == '-' || (*start >= '0' && *start <= '9')) {
-            numbers.push_back(std::strtoll(start, &end, 10));
-            at = static_cast<size_t>(end - body.c_str());
-        } else {
-            ++at;
+// The request is {"args":[...]}: numbers, strings and lists of them, parsed, then converted
+// to each parameter's declared type by From<T>.
+struct Json {
+    long long number = 0;
+    std::string text;
+    std::vector<Json> items;
+};
+
+static Json parse(const char *&at) {
+    Json value;
+    while (*at == ' ' || *at == ',' || *at == ':') ++at;
+    if (*at == '[') {
+        ++at;
+        while (*at && *at != ']') {
+            value.items.push_back(parse(at));
+            while (*at == ' ' || *at == ',') ++at;
         }
+        if (*at) ++at;
+    } else if (*at == '"') {
+        for (++at; *at && *at != '"'; ++at) {
+            if (*at == '\\' && at[1]) {
+                ++at;
+                if (*at == 'u') {
+                    value.text += static_cast<char>(std::strtol(std::string(at + 1, 4).c_str(), nullptr, 16));
+                    at += 4;
+                } else {
+                    value.text += *at == 'n' ? '\n' : *at == 't' ? '\t' : *at;
+                }
+            } else {
+                value.text += *at;
+            }
+        }
+        if (*at) ++at;
+    } else {
+        char *end = nullptr;
+        value.number = std::strtoll(at, &end, 10);
+        at = end;
     }
-    return numbers;
+    return value;
 }
+
+static std::vector<Json> request_args(const std::string &body) {
+    const char *at = std::strchr(body.c_str(), '[');
+    return at ? parse(at).items : std::vector<Json>{};
+}
+
+template <typename T> struct From;
+template <> struct From<int> { static int get(const Json &j) { return static_cast<int>(j.number); } };
+template <> struct From<long long> { static long long get(const Json &j) { return j.number; } };
+template <> struct From<std::string> { static std::string get(const Json &j) { return j.text; } };
+template <typename T> struct From<std::vector<T>> {
+    static std::vector<T> get(const Json &j) {
+        std::vector<T> values;
+        for (const Json &item : j.items) values.push_back(From<T>::get(item));
+        return values;
+    }
+};
 
 static std::string error_frame(const char *type, const std::string &message) {
     return std::string("{\"kind\":\"error\",\"type\":") + quote(type) + ",\"message\":" +
@@ -139,10 +180,11 @@ int main() {
                       static_cast<size_t>(static_cast<unsigned char>(header[3]));
         std::string body(size, '\0');
         if (!read_exactly(&body[0], size)) break;
-        std::vector<long long> args = integer_args(body);
+        std::vector<Json> args = request_args(body);
         std::string frame;
         try {
             Solution solution;
+            GRADER_ARGS
             std::string value;
             wire(value, GRADER_CALL);
             frame = "{\"kind\":\"value\",\"value\":" + value + "}";

@@ -74,17 +74,87 @@ mod grader_driver {
         if channel.write_all(&frame).is_err() { std::process::exit(98); }
     }
 
-    // The request is {"args":[...]}: with integer parameters only, its numbers in order.
-    fn integer_args(body: &str) -> Vec<i64> {
-        let start = body.find('[').unwrap_or(body.len());
-        body[start..]
-            .split(|c: char| !(c == '-' || c.is_ascii_digit()))
-            .filter(|part| !part.is_empty())
-            .filter_map(|part| part.parse::<i64>().ok())
-            .collect()
+    // The request is {"args":[...]}: numbers, strings and lists of them, parsed, then
+    // converted to each parameter's declared type by FromJson.
+    pub enum Json {
+        Number(i64),
+        Text(String),
+        List(Vec<Json>),
     }
 
-    pub fn serve<T: Wire, F: Fn(&[i64]) -> T>(call: F) {
+    fn parse(text: &[char], at: &mut usize) -> Json {
+        while *at < text.len() && matches!(text[*at], ' ' | ',' | ':') { *at += 1; }
+        if *at < text.len() && text[*at] == '[' {
+            *at += 1;
+            let mut items = Vec::new();
+            while *at < text.len() && text[*at] != ']' {
+                items.push(parse(text, at));
+                while *at < text.len() && matches!(text[*at], ' ' | ',') { *at += 1; }
+            }
+            *at += 1;
+            Json::List(items)
+        } else if *at < text.len() && text[*at] == '"' {
+            let mut out = String::new();
+            *at += 1;
+            while *at < text.len() && text[*at] != '"' {
+                if text[*at] == '\\' && *at + 1 < text.len() {
+                    *at += 1;
+                    match text[*at] {
+                        'n' => out.push('\n'),
+                        't' => out.push('\t'),
+                        'u' => {
+                            let code: String = text[*at + 1..(*at + 5).min(text.len())].iter().collect();
+                            out.push(char::from_u32(u32::from_str_radix(&code, 16).unwrap_or(63)).unwrap_or('?'));
+                            *at += 4;
+                        }
+                        c => out.push(c),
+                    }
+                } else {
+                    out.push(text[*at]);
+                }
+                *at += 1;
+            }
+            *at += 1;
+            Json::Text(out)
+        } else {
+            let start = *at;
+            while *at < text.len() && (text[*at] == '-' || text[*at].is_ascii_digit()) { *at += 1; }
+            let digits: String = text[start..*at].iter().collect();
+            if *at == start { *at += 1; }
+            Json::Number(digits.parse().unwrap_or(0))
+        }
+    }
+
+    fn request_args(body: &str) -> Vec<Json> {
+        let text: Vec<char> = body.chars().collect();
+        let mut at = text.iter().position(|&c| c == '[').unwrap_or(text.len());
+        match parse(&text, &mut at) {
+            Json::List(items) => items,
+            _ => Vec::new(),
+        }
+    }
+
+    pub trait FromJson {
+        fn from_json(value: &Json) -> Self;
+    }
+    impl FromJson for i32 {
+        fn from_json(value: &Json) -> Self { if let Json::Number(n) = value { *n as i32 } else { 0 } }
+    }
+    impl FromJson for i64 {
+        fn from_json(value: &Json) -> Self { if let Json::Number(n) = value { *n } else { 0 } }
+    }
+    impl FromJson for String {
+        fn from_json(value: &Json) -> Self {
+            if let Json::Text(text) = value { text.clone() } else { String::new() }
+        }
+    }
+    impl<T: FromJson> FromJson for Vec<T> {
+        fn from_json(value: &Json) -> Self {
+            if let Json::List(items) = value { items.iter().map(T::from_json).collect() } else { Vec::new() }
+        }
+    }
+
+    pub fn serve<T: Wire, F: Fn(&[Json]) -> T>(call: F) {
         let mut channel = channel();
         std::env::remove_var("GRADER_SOCKET");
         std::env::remove_var("GRADER_FD");
@@ -94,7 +164,7 @@ mod grader_driver {
             if channel.read_exact(&mut header).is_err() { return; }
             let mut body = vec![0u8; u32::from_be_bytes(header) as usize];
             if channel.read_exact(&mut body).is_err() { return; }
-            let args = integer_args(&String::from_utf8_lossy(&body));
+            let args = request_args(&String::from_utf8_lossy(&body));
             let frame = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| call(&args))) {
                 Ok(value) => {
                     let mut out = String::from("{\"kind\":\"value\",\"value\":");
@@ -120,5 +190,7 @@ mod grader_driver {
 }
 
 fn main() {
-    grader_driver::serve(|args: &[i64]| GRADER_CALL);
+    #[allow(unused_imports)]
+    use grader_driver::FromJson;
+    grader_driver::serve(|args: &[grader_driver::Json]| GRADER_CALL);
 }
