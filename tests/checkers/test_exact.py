@@ -1,0 +1,35 @@
+"""The `exact` checker, table-driven: equal values pass; anything else says what came back."""
+
+from __future__ import annotations
+
+import pytest
+
+from grader.checkers.base import InvalidAnswer
+from grader.checkers.exact import Exact
+from grader.protocol import Foreign, SetOf
+
+CASES = [
+    # expected, actual (as the wire decodes it), passed, words the message must hold
+    (["7", "6"], ("7", "6"), True, "correct"),
+    (352, 352, True, "correct"),
+    (352, 351, False, "expected 352, got 351"),
+    ([[1, 2]], ((2, 1),), False, "expected [[1, 2]], got [[2, 1]]"),
+    ([1], Foreign("bool", "True"), False, "where an int, str or list was expected"),
+    ([1], SetOf((1,)), False, "returned a set"),
+    ("x" * 500, "y", False, "…"),
+]
+
+
+@pytest.mark.parametrize(("expected", "actual", "passed", "words"), CASES)
+def test_exact(expected, actual, passed, words) -> None:
+    result = Exact().check({}, expected, actual)
+    assert result.passed is passed
+    assert words in result.message
+    if not passed:
+        assert result.hint and str(expected)[:20] not in result.hint  # hints hide the answer
+
+
+def test_a_reference_must_return_plain_data() -> None:
+    assert Exact().canonical({}, ((1, "a"), 2)) == [[1, "a"], 2]
+    with pytest.raises(InvalidAnswer):
+        Exact().canonical({}, Foreign("float", "1.5"))
