@@ -230,6 +230,17 @@ def _grade(args: argparse.Namespace) -> int:
 
 
 def _emit(report: Report, format_name: str, output: Path | None) -> None:
+    summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
+    if format_name == "github" and summary_file:
+        from .reports.github import markdown_summary
+
+        try:
+            with open(summary_file, "a", encoding="utf-8") as summary:
+                summary.write(markdown_summary(report))
+        except OSError as error:
+            raise UsageError(
+                f"{summary_file}: cannot append the summary ({error.strerror})"
+            ) from None
     if output is None:
         color = format_name == "text" and sys.stdout.isatty() and "NO_COLOR" not in os.environ
         sys.stdout.write(REPORTERS[format_name](report, color))

@@ -73,21 +73,24 @@ class Reply:
     message: str = ""
     trace: str = ""
     line: int | None = None
+    request_id: int | None = None  # the request a reply answers, echoed by the runner
 
 
 _FIELDS: dict[ReplyKind, frozenset[str]] = {
     ReplyKind.READY: frozenset({"kind"}),
     ReplyKind.LOAD_ERROR: frozenset({"kind", "message", "line"}),
-    ReplyKind.VALUE: frozenset({"kind", "value"}),
-    ReplyKind.ERROR: frozenset({"kind", "type", "message", "trace", "line"}),
-    ReplyKind.TOO_LARGE: frozenset({"kind", "message"}),
+    ReplyKind.VALUE: frozenset({"id", "kind", "value"}),
+    ReplyKind.ERROR: frozenset({"id", "kind", "type", "message", "trace", "line"}),
+    ReplyKind.TOO_LARGE: frozenset({"id", "kind", "message"}),
 }
 
 
-def encode_request(args: tuple[object, ...]) -> bytes:
-    """The frame asking the runner to call the entry point with `args`."""
+def encode_request(args: tuple[object, ...], request_id: int = 0) -> bytes:
+    """The frame asking the runner to call the entry point with `args`. Its reply must echo
+    `request_id`: a late or forged frame then cannot answer another request."""
     # Raw UTF-8, not \u escapes: a driver then decodes only the control characters.
-    payload = json.dumps({"args": list(args)}, separators=(",", ":"), ensure_ascii=False).encode()
+    request = {"id": request_id, "args": list(args)}
+    payload = json.dumps(request, separators=(",", ":"), ensure_ascii=False).encode()
     return HEADER.pack(len(payload)) + payload
 
 
@@ -106,10 +109,13 @@ def decode_reply(payload: bytes) -> Reply:
     if not set(frame) <= _FIELDS[kind]:
         # A "verdict" or "score" can only come from a forger: the runner never sends one.
         raise ProtocolViolation("frame has fields the runner never sends")
+    request_id = frame.get("id")
+    if request_id is not None and type(request_id) is not int:
+        raise ProtocolViolation("frame has a request id that is not an integer")
     if kind is ReplyKind.VALUE:
         if "value" not in frame:
             raise ProtocolViolation("value frame without a value")
-        return Reply(kind, value=decode_value(frame["value"], 0))
+        return Reply(kind, value=decode_value(frame["value"], 0), request_id=request_id)
     line = frame.get("line")
     return Reply(
         kind,
@@ -117,6 +123,7 @@ def decode_reply(payload: bytes) -> Reply:
         message=_text(frame.get("message", ""), MAX_TEXT),
         trace=_text(frame.get("trace", ""), MAX_TEXT),
         line=line if type(line) is int else None,
+        request_id=request_id,
     )
 
 

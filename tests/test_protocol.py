@@ -18,10 +18,18 @@ def frame(document: object) -> bytes:
     return json.dumps(document).encode()
 
 
-def test_request_is_length_prefixed_json() -> None:
-    data = encode_request((4,))
+def test_request_is_length_prefixed_json_with_an_id() -> None:
+    data = encode_request((4, "é"), 7)
     assert int.from_bytes(data[:4], "big") == len(data) - 4
-    assert json.loads(data[4:]) == {"args": [4]}
+    assert json.loads(data[4:]) == {"id": 7, "args": [4, "é"]}
+    assert "é".encode() in data  # raw UTF-8: drivers decode only control characters
+
+
+def test_a_reply_carries_the_id_it_echoes() -> None:
+    reply = decode_reply(frame({"id": 3, "kind": "value", "value": [[0]]}))
+    assert reply.request_id == 3
+    with pytest.raises(ProtocolViolation):
+        decode_reply(frame({"id": "3", "kind": "value", "value": []}))
 
 
 def test_value_frames_decode_to_plain_values() -> None:

@@ -245,17 +245,19 @@ def serve(fd: int, target: Any, filename: str, lines: list[str]) -> None:
         request = receive(fd)
         if request is None:
             return
+        # Every reply echoes the request's id: "{" becomes '{"id":N,'.
+        echo = '{"id":%d,' % request["id"]
         try:
             value = target(*request["args"])
         except MemoryError as error:
             error.__traceback__ = None
             del error
             flush_output()
-            send(fd, memory_frame)
+            send(fd, echo + memory_frame[1:])
             continue
         except BaseException as error:
             flush_output()
-            send(fd, error_frame(error, filename, lines))
+            send(fd, echo + error_frame(error, filename, lines)[1:])
             continue
         flush_output()
         try:
@@ -270,7 +272,7 @@ def serve(fd: int, target: Any, filename: str, lines: list[str]) -> None:
                 '{"kind":"too_large","message":"the returned value is larger than %d bytes"}'
                 % (MAX_FRAME)
             )
-        send(fd, frame)
+        send(fd, echo + frame[1:])
 
 
 def channel() -> int:

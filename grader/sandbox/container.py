@@ -274,9 +274,13 @@ class _Container(Supervised):
         self._watch(streams, pidfd)
 
     def exchange(
-        self, request: bytes | None, wall_limit: float, cpu_limit: float | None = None
+        self,
+        request: bytes | None,
+        wall_limit: float,
+        cpu_limit: float | None = None,
+        request_id: int | None = None,
     ) -> RunOutcome:
-        outcome = super().exchange(request, wall_limit, cpu_limit)
+        outcome = super().exchange(request, wall_limit, cpu_limit, request_id)
         if self._building:
             stdout, stderr = self._logs
             head = OUTPUT_HEAD * 4

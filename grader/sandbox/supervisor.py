@@ -155,10 +155,15 @@ class Supervised:
     # -- one exchange -------------------------------------------------------------------
 
     def exchange(
-        self, request: bytes | None, wall_limit: float, cpu_limit: float | None = None
+        self,
+        request: bytes | None,
+        wall_limit: float,
+        cpu_limit: float | None = None,
+        request_id: int | None = None,
     ) -> RunOutcome:
         """Send `request` (None: just wait for the ready frame) and supervise until the
-        child replies, dies, or breaks a limit (CPU: `cpu_limit`, else the test's)."""
+        child replies, dies, or breaks a limit (CPU: `cpu_limit`, else the test's). A reply
+        must echo `request_id`."""
         cpu_allowed = self._limits.time_s if cpu_limit is None else cpu_limit
         outputs = (Output(), Output())
         cpu_start = self._cpu_seconds()
@@ -208,6 +213,18 @@ class Supervised:
                 if termination is not None:
                     break
         wall = time.monotonic() - started
+        if (
+            termination is Termination.REPLIED
+            and reply is not None
+            and request_id is not None
+            and reply.request_id != request_id
+        ):
+            # A frame the program forged, or one late from an earlier request: refusing it is
+            # what keeps one test's value from ever answering another.
+            termination, reply = Termination.PROTOCOL, None
+            detail = (
+                "the program wrote a result frame to the judge's channel that answers no request"
+            )
         if termination is Termination.REPLIED:
             for fd in list(self._streams):
                 if fd in self._selector.get_map():
@@ -390,6 +407,7 @@ class SupervisedSession:
         self._start = start
         self._limits = limits
         self._child: Supervised | None = None
+        self._requests = 0
 
     def __enter__(self) -> SupervisedSession:
         return self
@@ -420,7 +438,9 @@ class SupervisedSession:
             if self._child is None:
                 return loaded
         assert self._child is not None
-        outcome = self._child.exchange(encode_request(args), self._limits.wall_s)
+        self._requests += 1
+        request = encode_request(args, self._requests)
+        outcome = self._child.exchange(request, self._limits.wall_s, request_id=self._requests)
         if outcome.termination is not Termination.REPLIED:
             self.close()
         return outcome

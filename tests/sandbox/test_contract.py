@@ -175,7 +175,11 @@ def test_forged_frames_on_every_descriptor_never_shift_answers(
             assert test.input in ({"n": 2}, {"n": 4})
         else:
             assert test.verdict in (Verdict.WA, Verdict.RTE), test
-    assert any("out of turn" in test.message for test in result.tests)
+    # Whether the forged frame arrives alone (then the reply that follows is out of turn) or
+    # with the reply in one read (two frames for one request) is a matter of timing; either
+    # way the channel is refused, never believed.
+    refused = [test for test in result.tests if test.verdict is Verdict.RTE]
+    assert refused and all("channel" in test.message for test in refused)
 
 
 def test_rlimits_are_set_with_soft_equal_to_hard(nqueens, make_submission, sandbox) -> None:

@@ -199,6 +199,21 @@ CASES = [
         "    return queens(n)\n",
     ),
     Case(
+        "a frame forged for the next request, with its id read from the runner",
+        Verdict.RTE,
+        QUEENS + "import os, sys, json\n"
+        "def solve_n_queens(n):\n"
+        "    request = sys._getframe(1).f_locals.get('request') or {'id': 0}\n"
+        "    body = json.dumps({'id': request['id'] + 1, 'kind': 'value',\n"
+        "                       'value': queens(n + 1)}).encode()\n"
+        "    for fd in range(3, 64):\n"
+        "        try:\n"
+        "            os.write(fd, len(body).to_bytes(4, 'big') + body)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    return []\n",
+    ),
+    Case(
         "reading the grader's environment",
         Verdict.AC,
         QUEENS + "import os\n"

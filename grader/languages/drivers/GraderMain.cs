@@ -190,7 +190,10 @@ public static class GraderMain {
             int size = (header[0] << 24) | (header[1] << 16) | (header[2] << 8) | header[3];
             byte[] body = ReadExactly(size);
             if (body == null) return;
-            List<object> args = RequestArgs(Encoding.UTF8.GetString(body));
+            string text = Encoding.UTF8.GetString(body);
+            Match idFound = Regex.Match(text, "\"id\":(-?[0-9]+)");
+            string id = idFound.Success ? idFound.Groups[1].Value : "0";
+            List<object> args = RequestArgs(text);
             string frame;
             try {
                 var solution = new Solution();
@@ -200,7 +203,8 @@ public static class GraderMain {
             } catch (Exception error) {
                 frame = ErrorFrame(error);
             }
-            Send(frame);
+            // Every reply echoes the request's id: "{" becomes "{"id":N,".
+            Send("{\"id\":" + id + "," + frame.Substring(1));
         }
     }
 }

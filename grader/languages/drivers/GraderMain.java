@@ -174,7 +174,10 @@ public final class GraderMain {
                 | ((header[2] & 0xff) << 8) | (header[3] & 0xff);
             byte[] body = readExactly(size);
             if (body == null) return;
-            List<Object> args = requestArgs(new String(body, "UTF-8"));
+            String text = new String(body, "UTF-8");
+            java.util.regex.Matcher idFound = java.util.regex.Pattern.compile("\"id\":(-?\\d+)").matcher(text);
+            String id = idFound.find() ? idFound.group(1) : "0";
+            List<Object> args = requestArgs(text);
             String frame;
             try {
                 Solution solution = new Solution();
@@ -188,7 +191,8 @@ public final class GraderMain {
             } catch (Throwable error) {
                 frame = errorFrame(error);
             }
-            send(frame);
+            // Every reply echoes the request's id: "{" becomes "{"id":N,".
+            send("{\"id\":" + id + "," + frame.substring(1));
         }
     }
 }

@@ -181,6 +181,8 @@ int main() {
         std::string body(size, '\0');
         if (!read_exactly(&body[0], size)) break;
         std::vector<Json> args = request_args(body);
+        const char *id_at = std::strstr(body.c_str(), "\"id\":");
+        long long id = id_at ? std::strtoll(id_at + 5, nullptr, 10) : 0;
         std::string frame;
         try {
             Solution solution;
@@ -195,7 +197,8 @@ int main() {
         } catch (...) {
             frame = error_frame("exception", "a value that is not a std::exception was thrown");
         }
-        send(frame);
+        // Every reply echoes the request's id: "{" becomes "{"id":N,".
+        send("{\"id\":" + std::to_string(id) + "," + frame.substr(1));
     }
     return 0;
 }

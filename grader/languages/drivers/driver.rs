@@ -164,7 +164,13 @@ mod grader_driver {
             if channel.read_exact(&mut header).is_err() { return; }
             let mut body = vec![0u8; u32::from_be_bytes(header) as usize];
             if channel.read_exact(&mut body).is_err() { return; }
-            let args = request_args(&String::from_utf8_lossy(&body));
+            let text = String::from_utf8_lossy(&body).to_string();
+            let args = request_args(&text);
+            let id: i64 = text
+                .find("\"id\":")
+                .map(|at| text[at + 5..].chars().take_while(|c| c.is_ascii_digit() || *c == '-').collect::<String>())
+                .and_then(|digits| digits.parse().ok())
+                .unwrap_or(0);
             let frame = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| call(&args))) {
                 Ok(value) => {
                     let mut out = String::from("{\"kind\":\"value\",\"value\":");
@@ -184,7 +190,8 @@ mod grader_driver {
                     out
                 }
             };
-            send(&mut channel, &frame);
+            // Every reply echoes the request's id: "{" becomes "{"id":N,".
+            send(&mut channel, &format!("{{\"id\":{},{}", id, &frame[1..]));
         }
     }
 }
