@@ -93,6 +93,15 @@ def _parser() -> argparse.ArgumentParser:
     answers_command.add_argument("--sandbox", choices=SANDBOX_CHOICES, default="auto")
     answers_command.set_defaults(run=_answers)
 
+    verify_command = commands.add_parser(
+        "verify",
+        help="prove a problem sound: references agree, examples get their folders' verdicts",
+    )
+    verify_command.add_argument("problem_name", nargs="?", default="nqueens", metavar="PROBLEM")
+    verify_command.add_argument("--sandbox", choices=SANDBOX_CHOICES, default="auto")
+    verify_command.add_argument("--jobs", type=_positive, default=2, metavar="N")
+    verify_command.set_defaults(run=_verify)
+
     template_command = commands.add_parser(
         "template", help="print the starter code of a problem in a language"
     )
@@ -157,6 +166,22 @@ def _sandbox(choice: str) -> Sandbox:
     from .doctor import open_sandbox
 
     return open_sandbox(choice)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from .verify import render, verify
+
+    problem = _open_problem(args.problem_name)
+    answers = load_answers(problem)
+    sandbox = _sandbox(args.sandbox)
+    try:
+        verification = verify(
+            problem, answers, sandbox, args.jobs, lambda line: print(line, file=sys.stderr)
+        )
+    finally:
+        sandbox.close()
+    sys.stdout.write(render(verification))
+    return EXIT_FAILED if verification.failures else EXIT_OK
 
 
 def _template(args: argparse.Namespace) -> int:

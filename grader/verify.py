@@ -1,0 +1,210 @@
+"""`grader verify PROBLEM`: the instructor's proof that a problem is sound (Kattis' verifyproblem).
+
+The problem file loads (its errors are ProblemError, with file:line), the references agree and
+the stored answers are theirs, every example under submissions/<id>/<verdict>/ gets its
+folder's verdict, and the tests catch the wrong examples. Time limits are checked against the
+examples: the slowest accepted one must have 2x headroom, and every time-limit example must
+still time out at 1.5x the limit (Kattis' rule), per language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Final
+
+from .answers import compute_answers, stale_answers
+from .errors import ProblemError
+from .judge import grade
+from .languages import LANGUAGES, extensions
+from .problem import Problem
+from .results import SubmissionResult
+from .sandbox import Sandbox
+from .submission import read_submission
+from .verdicts import Verdict
+
+FOLDERS: Final = {
+    "accepted": Verdict.AC,
+    "wrong_answer": Verdict.WA,
+    "time_limit_exceeded": Verdict.TLE,
+    "memory_limit_exceeded": Verdict.MLE,
+    "output_limit_exceeded": Verdict.OLE,
+    "runtime_error": Verdict.RTE,
+    "compile_error": Verdict.CE,
+}
+HEADROOM: Final = 2.0  # the slowest accepted example may use at most half the limit
+TLE_MARGIN: Final = 1.5  # a time-limit example must still time out at 1.5x the limit
+
+
+@dataclass(frozen=True, slots=True)
+class Verification:
+    problem: str
+    failures: tuple[str, ...]  # each breaks the problem: exit 1
+    warnings: tuple[str, ...]
+    matrix: str  # which test rejects which wrong example
+    timing: str  # per language: slowest accepted, the limit, the proposal
+
+
+def examples_of(problem: Problem) -> list[Path]:
+    """submissions/<problem id>/<verdict folder>/*, beside problems/ (the Kattis layout)."""
+    root = problem.directory.parent.parent / "submissions" / problem.id
+    known = extensions()
+    return sorted(
+        path
+        for folder in FOLDERS
+        for path in (root / folder).glob("*")
+        if path.suffix in known and not LANGUAGES[known[path.suffix]].missing()
+    )
+
+
+def verify(
+    problem: Problem,
+    answers: Mapping[str, object],
+    sandbox: Sandbox,
+    jobs: int = 2,
+    progress: Callable[[str], None] = lambda line: None,
+) -> Verification:
+    failures: list[str] = []
+    warnings: list[str] = []
+    progress(f"{problem.id}: running {len(problem.references)} references")
+    try:
+        computed = compute_answers(problem, sandbox)
+    except ProblemError as error:
+        failures.append(str(error))
+        computed = {}
+    if computed:
+        for test in stale_answers(problem, computed):
+            failures.append(
+                f"{problem.answer_path(test)}: stale; run `grader answers {problem.id}`"
+            )
+    examples = examples_of(problem)
+    progress(f"{problem.id}: grading {len(examples)} examples")
+    known = extensions()
+
+    def one(path: Path) -> SubmissionResult:
+        return grade(problem, answers, read_submission(path, known), sandbox, True)
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        results = dict(zip(examples, pool.map(one, examples), strict=True))
+    for path, result in results.items():
+        wanted = FOLDERS[path.parent.name]
+        if result.verdict is not wanted:
+            failures.append(
+                f"{_shown(path)}: expected {wanted.value}, got {result.verdict.value}"
+                + (f" ({result.compile_output.splitlines()[0]})" if result.compile_output else "")
+            )
+    matrix, matrix_warnings = _catch_matrix(problem, results)
+    warnings += matrix_warnings
+    timing, timing_failures, timing_warnings = _timing(problem, answers, sandbox, results)
+    failures += timing_failures
+    warnings += timing_warnings
+    return Verification(problem.id, tuple(failures), tuple(warnings), matrix, timing)
+
+
+def _catch_matrix(
+    problem: Problem, results: Mapping[Path, SubmissionResult]
+) -> tuple[str, list[str]]:
+    wrong = {
+        path: result
+        for path, result in results.items()
+        if FOLDERS[path.parent.name] is not Verdict.AC and result.tests
+    }
+    caught = {
+        test.name: {path for path, result in wrong.items() if _failed(result, test.name)}
+        for test in problem.tests
+    }
+    warnings = []
+    for path, result in wrong.items():
+        if all(t.verdict is Verdict.AC for t in result.tests):
+            warnings.append(f"{_shown(path)}: no test catches this wrong example")
+    samples = {test.name for test in problem.tests if not test.hidden}
+    for name, paths in caught.items():
+        if name in samples:
+            continue  # a sample is there to teach, not only to catch
+        others = set().union(*(p for n, p in caught.items() if n != name))
+        if paths and paths <= others:
+            warnings.append(f"test {name} catches nothing that no other test catches")
+        if not paths and wrong:
+            warnings.append(f"test {name} catches no wrong example")
+    width = max((len(_shown(path)) for path in wrong), default=10)
+    header = " " * width + "  " + " ".join(f"{test.name:>4}" for test in problem.tests)
+    rows = [
+        f"{_shown(path):<{width}}  "
+        + " ".join(f"{'x' if path in caught[test.name] else '.':>4}" for test in problem.tests)
+        for path in wrong
+    ]
+    return "\n".join([header, *rows]), warnings
+
+
+def _failed(result: SubmissionResult, test_name: str) -> bool:
+    return any(t.name == test_name and t.verdict is not Verdict.AC for t in result.tests)
+
+
+def _timing(
+    problem: Problem,
+    answers: Mapping[str, object],
+    sandbox: Sandbox,
+    results: Mapping[Path, SubmissionResult],
+) -> tuple[str, list[str], list[str]]:
+    lines, failures, warnings = [], [], []
+    for language_id, language in LANGUAGES.items():
+        limits = problem.limits.for_language(language_id, language.time_factor)
+        accepted = [
+            (max(test.time_s for test in result.tests), path)
+            for path, result in results.items()
+            if result.language == language_id and result.verdict is Verdict.AC and result.tests
+        ]
+        if not accepted:
+            continue
+        slowest, path = max(accepted)
+        proposal = max(slowest * HEADROOM, 0.1)
+        lines.append(
+            f"{language.name}: slowest accepted {slowest:.3f} s ({_shown(path)}); limit "
+            f"{limits.time_s:g} s; at least {proposal:.2f} s needed (x{HEADROOM:g})"
+        )
+        if proposal > limits.time_s:
+            warnings.append(
+                f"{language.name}: {_shown(path)} uses {slowest:.3f} s, less than "
+                f"{HEADROOM:g}x headroom under the {limits.time_s:g} s limit: it may flip to TLE"
+            )
+        for tle_path, result in results.items():
+            if result.language != language_id or result.verdict is not Verdict.TLE:
+                continue
+            first = next(t for t in result.tests if t.verdict is Verdict.TLE)
+            wider = replace(
+                limits, time_s=limits.time_s * TLE_MARGIN, wall_s=limits.wall_s * TLE_MARGIN
+            )
+            one_test = replace(
+                problem,
+                tests=tuple(t for t in problem.tests if t.name == first.name),
+                limits=replace(wider, time_factors={language_id: 1.0}),
+            )
+            again = grade(one_test, answers, read_submission(tle_path, extensions()), sandbox)
+            if again.verdict is not Verdict.TLE:
+                failures.append(
+                    f"{_shown(tle_path)}: finishes ({again.verdict.value}) at {TLE_MARGIN:g}x "
+                    f"the time limit on {first.name}: the limit is within its margin"
+                )
+    return "\n".join(lines), failures, warnings
+
+
+def render(verification: Verification) -> str:
+    lines = [f"Verifying {verification.problem}", "", "Catch matrix (x: the test rejects it):"]
+    lines += ["  " + row for row in verification.matrix.splitlines()]
+    lines += ["", "Time limits:"] + ["  " + row for row in verification.timing.splitlines()]
+    lines.append("")
+    lines += [f"warning: {warning}" for warning in verification.warnings]
+    lines += [f"FAILED: {failure}" for failure in verification.failures]
+    verdict = "FAILED" if verification.failures else "OK"
+    lines.append(
+        f"{verification.problem}: {verdict} ({len(verification.failures)} failures, "
+        f"{len(verification.warnings)} warnings)"
+    )
+    return "\n".join(lines) + "\n"
+
+
+def _shown(path: Path) -> str:
+    parts = path.parts
+    return "/".join(parts[-2:])
