@@ -1,0 +1,69 @@
+"""`grader verify` on copies of the real problem: sound, and broken in each way it must catch."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from grader.cli import main
+
+from .conftest import SUBMISSIONS
+
+
+@pytest.fixture
+def examples(problem_copy):
+    """A small submissions/ beside the copy: one accepted and one wrong example."""
+    root = problem_copy.parent.parent / "submissions" / "nqueens"
+    for folder, name in (("accepted", "bitmask.py"), ("wrong_answer", "no_pop.py")):
+        (root / folder).mkdir(parents=True)
+        shutil.copy(SUBMISSIONS / "nqueens" / folder / name, root / folder / name)
+    return root
+
+
+def verify(problem_copy, capsys) -> tuple[int, str]:
+    code = main(["verify", str(problem_copy), "--sandbox", "process"])
+    return code, capsys.readouterr().out
+
+
+def test_a_sound_problem_verifies_with_its_catch_matrix(problem_copy, examples, capsys):
+    code, out = verify(problem_copy, capsys)
+    assert code == 0, out
+    assert "nqueens: OK" in out
+    assert "wrong_answer/no_pop.py" in out.split("Catch matrix")[1]
+    assert "Python 3: slowest accepted" in out
+
+
+def test_disagreeing_references_fail(problem_copy, examples, capsys) -> None:
+    broken = problem_copy.parent.parent / "reference" / "nqueens" / "bitmask.py"
+    broken.write_text(
+        broken.read_text() + "\n\n_real = solve_n_queens\n"
+        "def solve_n_queens(n):\n    return _real(n)[1:] if n == 6 else _real(n)\n"
+    )
+    code, out = verify(problem_copy, capsys)
+    assert code == 1
+    assert "FAILED:" in out and "references disagree" in out and "n6" in out
+
+
+def test_a_wrong_example_no_test_catches_fails(problem_copy, examples, capsys) -> None:
+    # Filed as a wrong answer, but correct: no test rejects it.
+    shutil.copy(examples / "accepted" / "bitmask.py", examples / "wrong_answer" / "right.py")
+    code, out = verify(problem_copy, capsys)
+    assert code == 1
+    assert "wrong_answer/right.py: expected WA, got AC" in out
+    assert "no test catches this wrong example" in out
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("input: {n: 9}", "input: {n: 10}", "10 is outside the allowed range"),
+        ("input: {n: 4}", "input: {n: 4", "invalid YAML"),
+    ],
+)
+def test_an_unreadable_problem_exits_2_naming_the_line(problem_copy, capsys, old, new, said):
+    path = problem_copy / "problem.yaml"
+    path.write_text(path.read_text().replace(old, new, 1))
+    assert main(["verify", str(problem_copy), "--sandbox", "process"]) == 2
+    err = capsys.readouterr().err
+    assert "problem.yaml:" in err and said in err
