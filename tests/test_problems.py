@@ -1,0 +1,33 @@
+"""Every problem under problems/ verifies: `grader verify` is the instructor's check, and the
+test suite holds each problem to it."""
+
+from __future__ import annotations
+
+import pytest
+
+from grader.cli import main
+from grader.judge import load_answers
+from grader.problem import load_problem
+
+from .conftest import PROBLEMS
+
+A000170 = {1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352, 10: 724, 11: 2680,
+           12: 14200, 13: 73712}  # fmt: skip
+ALL = sorted(path.name for path in PROBLEMS.iterdir() if (path / "problem.yaml").exists())
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_the_problem_verifies(name, capsys) -> None:
+    code = main(["verify", name, "--sandbox", "process"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert f"{name}: OK" in out
+
+
+def test_the_counts_are_oeis_a000170() -> None:
+    problem = load_problem(PROBLEMS / "nqueens-count")
+    answers = load_answers(problem)
+    assert {test.input["n"]: answers[test.name] for test in problem.tests} == {
+        test.input["n"]: A000170[test.input["n"]] for test in problem.tests
+    }
+    assert max(test.input["n"] for test in problem.tests) >= 12
