@@ -7,10 +7,12 @@ from typing import Final
 from .all_placements import AllPlacements
 from .base import Checker, CheckResult, InvalidAnswer
 from .exact import Exact
+from .one_placement import OnePlacement
 
 CHECKERS: Final[dict[str, Checker]] = {
     "all_placements": AllPlacements(),
     "exact": Exact(),
+    "one_placement": OnePlacement(),
 }
 
 __all__ = ["CHECKERS", "CheckResult", "Checker", "InvalidAnswer"]

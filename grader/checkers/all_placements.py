@@ -241,6 +241,14 @@ class AllPlacements:
         return sorted(list(p) for p in placements)
 
 
+def validate_one(item: Value, n: int) -> Placement | CheckResult:
+    """One placement, checked as every placement here is: shape, range, attacks."""
+    placement = _placement(0, item, n)
+    if isinstance(placement, CheckResult):
+        return placement
+    return _off_board([placement], n) or _illegal([placement], n) or placement
+
+
 def _size(args: Mapping[str, object]) -> int:
     n = args.get("n")
     if type(n) is not int:
