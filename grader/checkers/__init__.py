@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from .all_boards import AllBoards
 from .all_placements import AllPlacements
 from .base import Checker, CheckResult, InvalidAnswer
 from .exact import Exact
@@ -11,6 +12,7 @@ from .one_placement import OnePlacement
 
 CHECKERS: Final[dict[str, Checker]] = {
     "all_placements": AllPlacements(),
+    "all_boards": AllBoards(),
     "exact": Exact(),
     "one_placement": OnePlacement(),
 }
