@@ -13,16 +13,19 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .errors import GraderError, ProblemError, UsageError
-from .judge import grade, load_answers
+from .judge import load_answers
 from .languages import LANGUAGES, extensions
 from .problem import Problem, find_problem, load_problem
 from .reports import REPORTERS
 from .results import Report, SandboxInfo, SubmissionResult
+
+if TYPE_CHECKING:
+    from .batch import Entry
 from .sandbox import Sandbox
-from .submission import read_submission
 from .verdicts import Verdict
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -75,6 +78,18 @@ def _parser() -> argparse.ArgumentParser:
         "--jobs", type=_positive, default=1, metavar="N", help="grade N submissions at once"
     )
     grade_command.add_argument(
+        "--db",
+        type=Path,
+        metavar="FILE",
+        help="record every result in this SQLite gradebook; skip what it already holds",
+    )
+    grade_command.add_argument(
+        "--student-pattern",
+        metavar="REGEX",
+        help="the student from a submission's path: group `student` (or 1) of REGEX "
+        "(default: the first name under a graded folder, or the file's name)",
+    )
+    grade_command.add_argument(
         "--reveal-hidden",
         action="store_true",
         help="show hidden tests' inputs and messages (for instructors)",
@@ -92,6 +107,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     answers_command.add_argument("--sandbox", choices=SANDBOX_CHOICES, default="auto")
     answers_command.set_defaults(run=_answers)
+
+    export_command = commands.add_parser(
+        "export", help="a gradebook as CSV: a row per student, a column per problem"
+    )
+    export_command.add_argument("--db", type=Path, required=True, metavar="FILE")
+    export_command.add_argument("--format", choices=("csv",), default="csv")
+    export_command.set_defaults(run=_export)
 
     verify_command = commands.add_parser(
         "verify",
@@ -223,35 +245,60 @@ def _image_build(args: argparse.Namespace) -> int:
 
 
 def _grade(args: argparse.Namespace) -> int:
+    from .batch import Progress, collect, grade_all
+
     problem = _open_problem(args.problem)
     answers = load_answers(problem)
-    known = extensions()
-    paths = _collect(args.submissions, known)
-    submissions = [read_submission(path, known) for path in paths]
-    sandbox = _sandbox(args.sandbox)
+    entries = collect(args.submissions, extensions(), args.student_pattern)
+    gradebook = None
+    skipped: list[str] = []
+    if args.db is not None:
+        from .gradebook import Gradebook
 
-    def one(index: int) -> SubmissionResult:
-        return grade(problem, answers, submissions[index], sandbox, args.reveal_hidden)
+        gradebook = Gradebook(args.db)
+        already = {id(e): gradebook.graded(e.submission, e.student, problem) for e in entries}
+        skipped = [verdict.verdict for verdict in already.values() if verdict is not None]
+        entries = [entry for entry in entries if already[id(entry)] is None]
+    sandbox = _sandbox(args.sandbox)
+    progress = Progress(len(entries))
+
+    def finished(entry: Entry, result: SubmissionResult) -> None:
+        if gradebook is not None:
+            gradebook.record(entry.submission, entry.student, problem, sandbox.name, result)
+        progress(entry, result)
 
     try:
-        if args.jobs == 1 or len(submissions) == 1:
-            results = tuple(one(index) for index in range(len(submissions)))
-        else:
-            from concurrent.futures import ThreadPoolExecutor  # costs start-up; only if needed
-
-            with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-                results = tuple(pool.map(one, range(len(submissions))))
+        results = grade_all(
+            problem, answers, entries, sandbox, args.jobs, args.reveal_hidden, finished
+        )
         info = SandboxInfo(sandbox.name, sandbox.protections(), sandbox.warning())
     finally:
         sandbox.close()
+        if gradebook is not None:
+            gradebook.close()
+    if skipped:
+        print(f"grader: {len(skipped)} submissions already graded in {args.db}", file=sys.stderr)
     report = Report(
         problem=problem.id, problem_file=problem.yaml_file, sandbox=info, results=results
     )
     _emit(report, args.format, args.output)
-    verdicts = [result.verdict for result in results]
-    if Verdict.IE in verdicts:
+    verdicts = [result.verdict.value for result in results] + skipped
+    if Verdict.IE.value in verdicts:
         return EXIT_INTERNAL
-    return EXIT_OK if all(v is Verdict.AC for v in verdicts) else EXIT_FAILED
+    return EXIT_OK if all(v == Verdict.AC.value for v in verdicts) else EXIT_FAILED
+
+
+def _export(args: argparse.Namespace) -> int:
+    from .gradebook import Gradebook
+
+    if not args.db.exists():
+        raise UsageError(f"{args.db}: no such gradebook")
+    gradebook = Gradebook(args.db)
+    try:
+        sys.stdout.write(gradebook.export_csv())
+    finally:
+        gradebook.close()
+    return EXIT_OK
 
 
 def _emit(report: Report, format_name: str, output: Path | None) -> None:
@@ -274,23 +321,6 @@ def _emit(report: Report, format_name: str, output: Path | None) -> None:
         output.write_text(REPORTERS[format_name](report, False), encoding="utf-8")
     except OSError as error:
         raise UsageError(f"{output}: cannot write the report ({error.strerror})") from None
-
-
-def _collect(arguments: Sequence[str], known: dict[str, str]) -> list[Path]:
-    """Files as given; folders expand to the files of known languages inside, sorted."""
-    paths: list[Path] = []
-    for argument in arguments:
-        path = Path(argument)
-        if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in known)
-            if not found:
-                raise UsageError(
-                    f"{path}: no submissions found (known extensions: {', '.join(sorted(known))})"
-                )
-            paths.extend(found)
-        else:
-            paths.append(path)
-    return paths
 
 
 def _answers(args: argparse.Namespace) -> int:

@@ -15,12 +15,12 @@ def render(report: Report, color: bool = False) -> str:
             "protections": list(report.sandbox.protections),
             "warning": report.sandbox.warning,
         },
-        "results": [_submission(result) for result in report.results],
+        "results": [submission_document(result) for result in report.results],
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def _submission(result: SubmissionResult) -> dict[str, object]:
+def submission_document(result: SubmissionResult) -> dict[str, object]:
     return {
         "submission": result.submission,
         "language": result.language,

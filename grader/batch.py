@@ -1,0 +1,106 @@
+"""Grading many submissions: N at once, each result handed on (to the gradebook, to a
+progress line) the moment it is finished, so a kill loses only what was still running."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import UsageError
+from .judge import grade
+from .problem import Problem
+from .results import SubmissionResult
+from .sandbox import Sandbox
+from .submission import Submission, read_submission
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One submission of a batch, and whose it is."""
+
+    submission: Submission
+    student: str
+
+
+def collect(
+    arguments: Sequence[str], known: dict[str, str], student_pattern: str | None = None
+) -> list[Entry]:
+    """Files as given; folders expand to the files of known languages inside, sorted. The
+    student is the first name under the folder (`class/ada/solution.py` or
+    `class/ada.py`: ada), or what `student_pattern`'s group `student` (or group 1) matches."""
+    pattern = re.compile(student_pattern) if student_pattern else None
+    entries: list[Entry] = []
+    for argument in arguments:
+        root = Path(argument)
+        if root.is_dir():
+            found = sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in known)
+            if not found:
+                raise UsageError(
+                    f"{root}: no submissions found (known extensions: {', '.join(sorted(known))})"
+                )
+            pairs = [(path, _first_name(path.relative_to(root))) for path in found]
+        else:
+            pairs = [(root, root.stem)]
+        for path, student in pairs:
+            if pattern is not None:
+                matched = pattern.search(str(path))
+                if matched is None:
+                    raise UsageError(f"{path}: --student-pattern does not match this path")
+                student = matched.groupdict().get("student") or matched.group(1)
+            entries.append(Entry(read_submission(path, known), student))
+    return entries
+
+
+def _first_name(relative: Path) -> str:
+    return relative.parts[0] if len(relative.parts) > 1 else relative.stem
+
+
+def grade_all(
+    problem: Problem,
+    answers: Mapping[str, object],
+    entries: Sequence[Entry],
+    sandbox: Sandbox,
+    jobs: int,
+    reveal_hidden: bool,
+    finished: Callable[[Entry, SubmissionResult], None],
+) -> tuple[SubmissionResult, ...]:
+    """Grade every entry, `jobs` at once; `finished` is called for each as it completes.
+    Results come back in the entries' order."""
+    results: dict[int, SubmissionResult] = {}
+    if jobs == 1 or len(entries) <= 1:
+        for index, entry in enumerate(entries):
+            results[index] = grade(problem, answers, entry.submission, sandbox, reveal_hidden)
+            finished(entry, results[index])
+    else:
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            futures = {
+                pool.submit(grade, problem, answers, entry.submission, sandbox, reveal_hidden): i
+                for i, entry in enumerate(entries)
+            }
+            for future in as_completed(futures):
+                index = futures[future]
+                results[index] = future.result()
+                finished(entries[index], results[index])
+    return tuple(results[index] for index in range(len(entries)))
+
+
+class Progress:
+    """`[12/200] ada: WA` on one line of a terminal's stderr; silent elsewhere."""
+
+    def __init__(self, total: int) -> None:
+        self._total = total
+        self._done = 0
+        self._shown = sys.stderr.isatty() and total > 1
+
+    def __call__(self, entry: Entry, result: SubmissionResult) -> None:
+        self._done += 1
+        if self._shown:
+            line = f"[{self._done}/{self._total}] {entry.student}: {result.verdict.value}"
+            sys.stderr.write("\r\x1b[K" + line[:100])
+            if self._done == self._total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()

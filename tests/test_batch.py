@@ -1,0 +1,85 @@
+"""Batch grading with a gradebook: killed halfway, nothing finished is lost; run again, only
+the rest is graded; exported, every student has exactly one row."""
+
+from __future__ import annotations
+
+import csv
+import io
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+from grader.cli import main
+
+from .conftest import ROOT, SUBMISSIONS
+
+STUDENTS = 12
+
+
+def make_class(folder):
+    sources = sorted((SUBMISSIONS / "nqueens").glob("*/*.py"))
+    sources = [s for s in sources if s.parent.name in ("accepted", "wrong_answer")]
+    for index in range(STUDENTS):
+        home = folder / f"student{index:02d}"
+        home.mkdir(parents=True)
+        # The last one sleeps: the batch is surely still running when it is killed.
+        source = SUBMISSIONS / "nqueens" / "time_limit_exceeded" / "sleeps.py"
+        shutil.copy(sources[index % len(sources)] if index < STUDENTS - 1 else source,
+                    home / "solution.py")  # fmt: skip
+
+
+def recorded(db) -> int:
+    if not db.exists():
+        return 0
+    with sqlite3.connect(db) as connection:
+        try:
+            return connection.execute("SELECT COUNT(*) FROM results").fetchone()[0]
+        except sqlite3.OperationalError:
+            return 0
+
+
+def test_a_killed_batch_resumes_and_exports_one_row_per_student(tmp_path, capsys) -> None:
+    folder, db = tmp_path / "class", tmp_path / "grades.sqlite"
+    make_class(folder)
+    command = [sys.executable, "-m", "grader", "grade", "--sandbox", "process", "--jobs", "2",
+               "--db", str(db), "--format", "json", "--output", str(tmp_path / "r.json"),
+               str(folder)]  # fmt: skip
+    batch = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    deadline = time.monotonic() + 120
+    while recorded(db) < 3 and time.monotonic() < deadline and batch.poll() is None:
+        time.sleep(0.1)
+    batch.send_signal(signal.SIGKILL)
+    batch.wait()
+    halfway = recorded(db)
+    assert 3 <= halfway < STUDENTS  # killed mid-batch, with results already safe
+
+    assert main(["grade", "--sandbox", "process", "--jobs", "2", "--db", str(db),
+                 "--format", "json", str(folder)]) == 1  # fmt: skip
+    out = capsys.readouterr()
+    assert f"{halfway} submissions already graded" in out.err
+    assert recorded(db) == STUDENTS
+
+    assert main(["export", "--db", str(db)]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert rows[0] == ["Student", "SIS Login ID", "nqueens"]
+    assert rows[1] == ["Points Possible", "", "10"]
+    students = [row[0] for row in rows[2:]]
+    assert students == sorted(f"student{index:02d}" for index in range(STUDENTS))
+    assert rows[2][2] == "10"  # student00 submitted an accepted solution
+
+
+def test_the_student_comes_from_a_pattern(tmp_path, capsys) -> None:
+    db = tmp_path / "grades.sqlite"
+    target = tmp_path / "ada_lovelace-nqueens.py"
+    shutil.copy(SUBMISSIONS / "nqueens" / "accepted" / "bitmask.py", target)
+    pattern = r"(?P<student>[a-z_]+)-nqueens"
+    assert main(["grade", "--sandbox", "process", "--db", str(db),
+                 "--student-pattern", pattern, str(target)]) == 0  # fmt: skip
+    capsys.readouterr()
+    assert main(["export", "--db", str(db)]) == 0
+    assert "ada_lovelace,ada_lovelace,10" in capsys.readouterr().out
