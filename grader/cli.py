@@ -108,6 +108,19 @@ def _parser() -> argparse.ArgumentParser:
     answers_command.add_argument("--sandbox", choices=SANDBOX_CHOICES, default="auto")
     answers_command.set_defaults(run=_answers)
 
+    add_command = commands.add_parser(
+        "add-test", help="append a test to a problem, compute its answer, re-check the examples"
+    )
+    add_command.add_argument("problem_name", metavar="PROBLEM")
+    add_command.add_argument(
+        "--input", action="append", required=True, metavar="NAME=VALUE", help="e.g. n=7"
+    )
+    add_command.add_argument("--points", type=float, default=1, metavar="P")
+    add_command.add_argument("--hidden", action="store_true", help="hidden, not a sample")
+    add_command.add_argument("--name", metavar="NAME")
+    add_command.add_argument("--sandbox", choices=SANDBOX_CHOICES, default="auto")
+    add_command.set_defaults(run=_add_test)
+
     export_command = commands.add_parser(
         "export", help="a gradebook as CSV: a row per student, a column per problem"
     )
@@ -286,6 +299,26 @@ def _grade(args: argparse.Namespace) -> int:
     if Verdict.IE.value in verdicts:
         return EXIT_INTERNAL
     return EXIT_OK if all(v == Verdict.AC.value for v in verdicts) else EXIT_FAILED
+
+
+def _add_test(args: argparse.Namespace) -> int:
+    from .addtest import add_test, parse_inputs
+    from .answers import compute_answers, write_answers
+    from .verify import render, verify
+
+    problem = _open_problem(args.problem_name)
+    problem = add_test(problem, parse_inputs(args.input), args.points, args.hidden, args.name)
+    added = problem.tests[-1]
+    print(f"{problem.yaml_file}:{added.line}: added test {added.name}")
+    sandbox = _sandbox(args.sandbox)
+    try:
+        write_answers(problem, compute_answers(problem, sandbox))
+        print(f"{problem.answer_path(added)}: written from the references")
+        verification = verify(problem, load_answers(problem), sandbox)
+    finally:
+        sandbox.close()
+    sys.stdout.write(render(verification))
+    return EXIT_FAILED if verification.failures else EXIT_OK
 
 
 def _export(args: argparse.Namespace) -> int:
