@@ -36,7 +36,7 @@ def add_test(
             name, suffix = f"{base}-{suffix}", suffix + 1
     elif name in taken:
         raise UsageError(f"{problem.yaml_file}: a test named {name!r} exists already")
-    entry = {
+    entry: dict[str, object] = {
         "name": name,
         "input": inputs,
         "points": int(points) if float(points).is_integer() else points,
