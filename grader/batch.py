@@ -3,6 +3,7 @@ progress line) the moment it is finished, so a kill loses only what was still ru
 
 from __future__ import annotations
 
+import csv
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -26,12 +27,29 @@ class Entry:
     student: str
 
 
+def read_roster(path: Path) -> dict[str, str]:
+    """A CSV with columns `student` and `file`: the file (or folder) name a student handed in
+    under, and the id the gradebook should use for them."""
+    try:
+        with path.open(newline="", encoding="utf-8") as handle:
+            rows = list(csv.DictReader(handle))
+    except OSError as error:
+        raise UsageError(f"{path}: cannot read the roster ({error.strerror})") from None
+    if not rows or not {"student", "file"} <= set(rows[0]):
+        raise UsageError(f"{path}: a roster needs the columns student and file")
+    return {row["file"].strip(): row["student"].strip() for row in rows}
+
+
 def collect(
-    arguments: Sequence[str], known: dict[str, str], student_pattern: str | None = None
+    arguments: Sequence[str],
+    known: dict[str, str],
+    student_pattern: str | None = None,
+    roster: Mapping[str, str] | None = None,
 ) -> list[Entry]:
     """Files as given; folders expand to the files of known languages inside, sorted. The
     student is the first name under the folder (`class/ada/solution.py` or
-    `class/ada.py`: ada), or what `student_pattern`'s group `student` (or group 1) matches."""
+    `class/ada.py`: ada), or what `student_pattern`'s group `student` (or group 1) matches;
+    a roster then maps that name (or the file's name) to the student's id."""
     pattern = re.compile(student_pattern) if student_pattern else None
     entries: list[Entry] = []
     for argument in arguments:
@@ -51,6 +69,11 @@ def collect(
                 if matched is None:
                     raise UsageError(f"{path}: --student-pattern does not match this path")
                 student = matched.groupdict().get("student") or matched.group(1)
+            if roster is not None:
+                listed = roster.get(student) or roster.get(path.name)
+                if listed is None:
+                    raise UsageError(f"{path}: {student!r} is not in the roster")
+                student = listed
             entries.append(Entry(read_submission(path, known), student))
     return entries
 

@@ -90,6 +90,12 @@ def _parser() -> argparse.ArgumentParser:
         "(default: the first name under a graded folder, or the file's name)",
     )
     grade_command.add_argument(
+        "--roster",
+        type=Path,
+        metavar="CSV",
+        help="columns student,file: the id to record for each file or folder name",
+    )
+    grade_command.add_argument(
         "--reveal-hidden",
         action="store_true",
         help="show hidden tests' inputs and messages (for instructors)",
@@ -262,7 +268,10 @@ def _grade(args: argparse.Namespace) -> int:
 
     problem = _open_problem(args.problem)
     answers = load_answers(problem)
-    entries = collect(args.submissions, extensions(), args.student_pattern)
+    from .batch import read_roster
+
+    roster = read_roster(args.roster) if args.roster else None
+    entries = collect(args.submissions, extensions(), args.student_pattern, roster)
     gradebook = None
     skipped: list[str] = []
     if args.db is not None:

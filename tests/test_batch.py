@@ -83,3 +83,21 @@ def test_the_student_comes_from_a_pattern(tmp_path, capsys) -> None:
     capsys.readouterr()
     assert main(["export", "--db", str(db)]) == 0
     assert "ada_lovelace,ada_lovelace,10" in capsys.readouterr().out
+
+
+def test_a_roster_names_the_students(tmp_path, capsys) -> None:
+    folder, db = tmp_path / "class", tmp_path / "grades.sqlite"
+    for name in ("ada", "alan"):
+        (folder / name).mkdir(parents=True)
+        shutil.copy(SUBMISSIONS / "nqueens" / "accepted" / "bitmask.py", folder / name / "q.py")
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student,file\nada.lovelace@school,ada\nalan.turing@school,alan\n")
+    assert main(["grade", "--sandbox", "process", "--db", str(db), "--roster", str(roster),
+                 str(folder)]) == 0  # fmt: skip
+    capsys.readouterr()
+    main(["export", "--db", str(db)])
+    out = capsys.readouterr().out
+    assert "ada.lovelace@school" in out and "alan.turing@school" in out
+    roster.write_text("student,file\nada.lovelace@school,ada\n")
+    assert main(["grade", "--sandbox", "process", "--roster", str(roster), str(folder)]) == 2
+    assert "'alan' is not in the roster" in capsys.readouterr().err
