@@ -63,7 +63,10 @@ class Spelling:
             self.param.format(type=self.type(param.type, True), name=param.name)
             for param in problem.params
         )
-        return self.method.format(returns=self.type(problem.returns), entry=entry, params=params)
+        # A scalar return is spelt as a parameter would be (Java's `int`, not `Integer`).
+        scalar = not problem.returns.startswith("list[")
+        returns = self.type(problem.returns, parameter=scalar)
+        return self.method.format(returns=returns, entry=entry, params=params)
 
 
 class CompiledLanguage:
