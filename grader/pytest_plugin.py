@@ -33,7 +33,7 @@ def pytest_collection_modifyitems(
     submission = config.getoption("--grader-submission")
     if not submission:
         return
-    from .cli import problem_roots
+    from .commands import problem_roots
     from .problem import find_problem, load_problem
 
     problem = load_problem(find_problem(config.getoption("--grader-problem"), problem_roots()))
@@ -74,7 +74,7 @@ class JudgeTest(pytest.Item):
 def _graded(config: pytest.Config) -> SubmissionResult:
     """Grade once per session; every item reads the same result."""
     if _RESULT not in config.stash:
-        from .cli import problem_roots
+        from .commands import problem_roots
         from .doctor import open_sandbox
         from .judge import grade, load_answers
         from .languages import extensions
