@@ -23,16 +23,18 @@ from ..problem import Limits
 from .base import Compiled, Program, RunOutcome, Runtime
 from .image import ARGV0_LABEL, image_tag
 from .isolation import OUTPUT_DIR, SYSTEM_FILES, UNPRIVILEGED_ID, WORKDIR, WORKDIR_BYTES
-from .supervisor import (
+from .preparation import (
     BUILD_WORKDIR_BYTES,
     MAX_ARTIFACT_BYTES,
+    child_environment,
+    rlimits,
+    write_new,
+)
+from .supervisor import (
     OUTPUT_HEAD,
     Supervised,
     SupervisedSession,
-    child_environment,
-    rlimits,
     run_build,
-    write_new,
 )
 
 if TYPE_CHECKING:

@@ -38,17 +38,19 @@ from .isolation import (
     bwrap_argv,
     detect_isolation,
 )
-from .supervisor import (
+from .preparation import (
     BUILD_WORKDIR_BYTES,
     MAX_ARTIFACT_BYTES,
+    child_environment,
+    rlimits,
+    write_new,
+)
+from .supervisor import (
     STDERR,
     STDOUT,
     Supervised,
     SupervisedSession,
-    child_environment,
-    rlimits,
     run_build,
-    write_new,
 )
 
 SETUP_TIMEOUT_S: Final = 30.0  # for bubblewrap to report the sandboxed process

@@ -9,12 +9,10 @@ on the channel, output caps, CPU from /proc, wall clock, peak memory.
 from __future__ import annotations
 
 import contextlib
-import math
 import os
 import selectors
 import shutil
 import socket
-import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -31,75 +29,12 @@ from ..protocol import (
     decode_reply,
     encode_request,
 )
-from .base import Program, RunOutcome, Termination
+from .base import RunOutcome, Termination
+from .preparation import START_MARGIN_S, read_artifact
 
 OUTPUT_HEAD: Final = 4096  # bytes of stdout and of stderr kept per call for the report
 CLOCK_TICKS: Final = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-OPEN_FILES: Final = 64
-MAX_ARTIFACT_BYTES: Final = 64 * 2**20  # a build's output (a static binary, a jar)
-BUILD_WORKDIR_BYTES: Final = 256 * 2**20  # compilers keep temporary files in the work dir
-START_MARGIN_S: Final = 1.0  # a runtime's own start-up, on top of the test's wall limit
 STDOUT, STDERR = 0, 1
-
-
-def child_environment(workdir: str) -> dict[str, str]:
-    """A fixed, minimal environment: none of the grader's variables reach the child."""
-    return {
-        "PATH": "/usr/local/bin:/usr/bin:/bin",
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-        "HOME": workdir,
-        "TMPDIR": workdir,
-    }
-
-
-def rlimits(limits: Limits, calls: int, program: Program, file_bytes: int = 0) -> dict[str, int]:
-    """The rlimits of a run, by their `prlimit` names; soft and hard are both set to each.
-    CPU is a backstop for the whole session: the parent's watchdog enforces each call."""
-    wanted = {
-        "cpu": math.ceil(limits.time_s * (calls + 2)) + 1 + math.ceil(2 * START_MARGIN_S),
-        "as": limits.memory_mib * 2**20,
-        "fsize": file_bytes or max(limits.output_kib, 1024) * 1024,
-        "nofile": OPEN_FILES,
-        "core": 0,
-    }
-    if not program.limit_address_space:
-        del wanted["as"]
-    return wanted
-
-
-def read_artifact(directory: str, name: str) -> bytes | None:
-    """What a build left at `directory/name`, read the only safe way: no link followed, a
-    regular file with no other name, not larger than MAX_ARTIFACT_BYTES. None otherwise."""
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
-    try:
-        folder = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        return None
-    try:
-        fd = os.open(name, flags, dir_fd=folder)
-    except OSError:
-        return None
-    finally:
-        os.close(folder)
-    with os.fdopen(fd, "rb") as handle:
-        status = os.fstat(handle.fileno())
-        if not stat.S_ISREG(status.st_mode) or status.st_nlink != 1:
-            return None
-        if status.st_size > MAX_ARTIFACT_BYTES:
-            return None
-        return handle.read(MAX_ARTIFACT_BYTES + 1)[:MAX_ARTIFACT_BYTES]
-
-
-def write_new(directory: str, name: str, content: bytes) -> None:
-    """Create a program file (executable: it may be a binary); never through a link, never
-    over an existing file."""
-    if "/" in name or name in {"", ".", ".."}:
-        raise OSError(f"refusing file name {name!r}")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(os.path.join(directory, name), flags, 0o755)
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(content)
 
 
 class Output:
