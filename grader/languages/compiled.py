@@ -111,6 +111,22 @@ def entry_point(problem: Problem, language: str) -> str:
     return entry
 
 
+def driver_source(file_name: str, call: str, arguments_setup: str = "") -> str:
+    """The harness's driver for a language, with the entry point's call filled in (and, where
+    a language needs them first, the statements that prepare its arguments)."""
+    text = (DRIVERS / file_name).read_text(encoding="utf-8")
+    return text.replace("GRADER_ARGS", arguments_setup).replace("GRADER_CALL", call)
+
+
+def converted_arguments(problem: Problem, conversions: Mapping[str, str]) -> str:
+    """The call's argument list, each parameter through its type's conversion expression."""
+    return ", ".join(conversions[param.type].format(i=i) for i, param in enumerate(problem.params))
+
+
+def line_count(source: bytes) -> int:
+    return source.count(b"\n") + 1
+
+
 def supported_params(problem: Problem, language: str, supported: frozenset[str]) -> None:
     """The drivers convert these parameter types; another needs a driver change, said here."""
     for param in problem.params:

@@ -16,13 +16,14 @@ from ..sandbox.base import Program, Sandbox
 from ..submission import Submission
 from .base import Build
 from .compiled import (
-    DRIVERS,
     NESTED_TYPES,
     CompiledLanguage,
     Spelling,
     Unit,
     build_in_sandbox,
+    driver_source,
     entry_point,
+    line_count,
     missing_toolchain,
     student_file_name,
     supported_params,
@@ -70,9 +71,7 @@ class Cpp(CompiledLanguage):
             for i, param in enumerate(problem.params)
         )
         arguments = ", ".join(f"arg{i}" for i in range(len(problem.params)))
-        driver = (DRIVERS / "driver.cpp").read_text(encoding="utf-8")
-        driver = driver.replace("GRADER_ARGS", locals_)
-        driver = driver.replace("GRADER_CALL", f"solution.{entry}({arguments})")
+        driver = driver_source("driver.cpp", f"solution.{entry}({arguments})", locals_)
         source = (
             f'{PRELUDE}#line 1 "{student}"\n'.encode()
             + submission.source
@@ -81,7 +80,7 @@ class Cpp(CompiledLanguage):
         unit = Unit(
             (("main.cpp", source),),
             student,
-            submission.source.count(b"\n") + 1,
+            line_count(submission.source),
             f"class Solution {{ public: {self.spelling.signature(problem, entry)}; }}",
         )
         compile_program = Program(

@@ -17,12 +17,14 @@ from ..sandbox.base import Program, Sandbox
 from ..submission import Submission
 from .base import Build
 from .compiled import (
-    DRIVERS,
     CompiledLanguage,
     Spelling,
     Unit,
     build_in_sandbox,
+    converted_arguments,
+    driver_source,
     entry_point,
+    line_count,
     missing_toolchain,
     student_file_name,
     supported_params,
@@ -80,18 +82,15 @@ class CSharp(CompiledLanguage):
         entry = entry_point(problem, self.id)
         supported_params(problem, "C#", frozenset(CONVERSIONS))
         student = student_file_name(submission, ".cs", "Solution.cs")
-        arguments = ", ".join(
-            CONVERSIONS[param.type].format(i=i) for i, param in enumerate(problem.params)
-        )
-        driver = (DRIVERS / "GraderMain.cs").read_text(encoding="utf-8")
-        driver = driver.replace("GRADER_CALL", f"solution.{entry}({arguments})")
+        arguments = converted_arguments(problem, CONVERSIONS)
+        driver = driver_source("GraderMain.cs", f"solution.{entry}({arguments})")
         unit = Unit(
             (
                 (student, USINGS.encode() + submission.source),
                 ("GraderMain.cs", driver.encode()),
             ),
             student,
-            submission.source.count(b"\n") + 1,
+            line_count(submission.source),
             f"public class Solution {{ {self.spelling.signature(problem, entry)} }}",
         )
         compile_program = Program(

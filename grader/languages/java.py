@@ -19,12 +19,14 @@ from ..sandbox.base import Program, Sandbox
 from ..submission import Submission
 from .base import Build
 from .compiled import (
-    DRIVERS,
     CompiledLanguage,
     Spelling,
     Unit,
     build_in_sandbox,
+    converted_arguments,
+    driver_source,
     entry_point,
+    line_count,
     missing_toolchain,
     shell,
     supported_params,
@@ -84,11 +86,8 @@ class Java(CompiledLanguage):
         home, trees, version = _jdk()
         entry = entry_point(problem, self.id)
         supported_params(problem, "Java", frozenset(CONVERSIONS))
-        arguments = ", ".join(
-            CONVERSIONS[param.type].format(i=i) for i, param in enumerate(problem.params)
-        )
-        driver = (DRIVERS / "GraderMain.java").read_text(encoding="utf-8")
-        driver = driver.replace("GRADER_CALL", f"solution.{entry}({arguments})")
+        arguments = converted_arguments(problem, CONVERSIONS)
+        driver = driver_source("GraderMain.java", f"solution.{entry}({arguments})")
         student = "Solution.java"  # javac requires a public class's file to carry its name
         unit = Unit(
             (
@@ -96,7 +95,7 @@ class Java(CompiledLanguage):
                 ("GraderMain.java", driver.encode()),
             ),
             student,
-            submission.source.count(b"\n") + 1,
+            line_count(submission.source),
             f"class Solution {{ {self.spelling.signature(problem, entry)} }}",
             shown_as=submission.path.name,
         )

@@ -18,13 +18,14 @@ from ..sandbox.base import Program, Sandbox
 from ..submission import Submission
 from .base import Build
 from .compiled import (
-    DRIVERS,
     NESTED_TYPES,
     CompiledLanguage,
     Spelling,
     Unit,
     build_in_sandbox,
+    driver_source,
     entry_point,
+    line_count,
     missing_toolchain,
     student_file_name,
     supported_params,
@@ -81,14 +82,13 @@ class Rust(CompiledLanguage):
             f"<{self.spelling.type(param.type, True)}>::from_json(&args[{i}])"
             for i, param in enumerate(problem.params)
         )
-        driver = (DRIVERS / "driver.rs").read_text(encoding="utf-8")
-        driver = driver.replace("GRADER_CALL", f"Solution::{entry}({arguments})")
+        driver = driver_source("driver.rs", f"Solution::{entry}({arguments})")
         if not re.search(r"\bstruct\s+Solution\b", text):
             driver = "\n#[allow(dead_code)]\nstruct Solution;\n" + driver
         unit = Unit(
             ((student, submission.source + b"\n" + driver.encode()),),
             student,
-            submission.source.count(b"\n") + 1,
+            line_count(submission.source),
             f"impl Solution {{ {self.spelling.signature(problem, entry)} }}",
         )
         compile_program = Program(
