@@ -127,6 +127,9 @@ def decode_reply(payload: bytes) -> Reply:
     )
 
 
+_LEAF_TYPES: Final = {int, str}
+
+
 def decode_value(wire: object, depth: int) -> Value:
     """Turn the WIRE form into a Value. Raises ProtocolViolation on anything else."""
     if depth > MAX_DEPTH + 1:
@@ -134,7 +137,9 @@ def decode_value(wire: object, depth: int) -> Value:
     if type(wire) is int or type(wire) is str:
         return wire
     if type(wire) is list:
-        return tuple(decode_value(item, depth + 1) for item in wire)
+        if set(map(type, wire)) <= _LEAF_TYPES and not (wire and depth > MAX_DEPTH):
+            return tuple(wire)  # a list of ints: most answers are lists of these
+        return tuple([decode_value(item, depth + 1) for item in wire])
     if type(wire) is dict:
         if set(wire) == {"set"} and type(wire["set"]) is list:
             return SetOf(tuple(decode_value(item, depth + 1) for item in wire["set"]))

@@ -207,11 +207,26 @@ def _compare(placements: list[Placement], expected: set[Placement], n: int) -> C
         else:
             message += "; does backtracking undo everything it marked (columns and both diagonals)?"
         return _fail(message, "some solutions are missing", draw(missing[0], n))
-    if not expected:
+    return _all_found(len(expected))
+
+
+def _all_found(count: int) -> CheckResult:
+    if not count:
         return CheckResult(True, "correct: there is no solution")
-    return CheckResult(
-        True, f"all {len(expected)} solution{'s' if len(expected) > 1 else ''} found"
-    )
+    return CheckResult(True, f"all {count} solution{'s' if count > 1 else ''} found")
+
+
+def _exactly(actual: Value, expected: set[Placement]) -> bool:
+    """Whether `actual` holds every expected placement once and nothing else. Only known
+    solutions (tuples of ints) can be equal to them, so this alone proves an answer right;
+    anything else takes the checks that say what is wrong."""
+    items = actual.items if isinstance(actual, SetOf) else actual
+    if type(items) is not tuple or len(items) != len(expected):
+        return False
+    try:
+        return set(items) == expected
+    except TypeError:
+        return False
 
 
 class AllPlacements:
@@ -219,15 +234,14 @@ class AllPlacements:
 
     def check(self, args: Mapping[str, object], expected: object, actual: Value) -> CheckResult:
         n = _size(args)
+        wanted = _expected_set(expected)
+        if _exactly(actual, wanted):
+            return _all_found(len(wanted))
         parsed = _parse(actual, n)
         if isinstance(parsed, CheckResult):
             return parsed
         placements, _ = parsed
-        return (
-            _illegal(placements, n)
-            or _duplicates(placements)
-            or _compare(placements, _expected_set(expected), n)
-        )
+        return _illegal(placements, n) or _duplicates(placements) or _compare(placements, wanted, n)
 
     def canonical(self, args: Mapping[str, object], actual: Value) -> object:
         n = _size(args)

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import re
-import site
 import sys
-import sysconfig
 from functools import cache
 from pathlib import Path
 
 from ..errors import ProblemError
 from ..problem import Problem
-from ..sandbox.base import Program, Runtime, Sandbox
+from ..sandbox.base import BARE_PYTHON_FLAGS, Program, Runtime, Sandbox
+from ..sandbox.preparation import python_places
 from ..submission import Submission
 from .base import Build, source_problem
 
@@ -32,9 +31,10 @@ class Python:
     def __init__(self, interpreter: str | None = None) -> None:
         # The base interpreter, not a virtual environment's: only its own tree is shown
         # inside a sandbox, and the venv (holding the grader) is not.
-        self.interpreter = interpreter or getattr(sys, "_base_executable", "") or sys.executable
-        self.runtime_dirs = tuple(sorted({sys.base_prefix, sys.base_exec_prefix}))
-        self.hidden = _site_packages()
+        places = python_places()
+        self.interpreter = interpreter or places.interpreter
+        self.runtime_dirs = places.runtime_dirs
+        self.hidden = places.hidden
 
     def template(self, problem: Problem) -> str:
         entry = problem.entry_points.get(self.id, "solve")
@@ -70,11 +70,7 @@ class Python:
             name = "solution.py"
         argv = (
             self.interpreter,
-            "-I",  # isolated: no user site, no environment variables, no script dir
-            "-S",  # no site-packages: the grader is not importable from inside
-            "-B",
-            "-X",
-            "utf8",
+            *BARE_PYTHON_FLAGS,
             "-c",
             runner_source(),
             name,
@@ -90,12 +86,3 @@ class Python:
                 hidden=self.hidden,
             )
         )
-
-
-def _site_packages() -> tuple[str, ...]:
-    """Every place third-party packages (the grader among them, if installed) may live."""
-    places = set(site.getsitepackages([sys.base_prefix, sys.base_exec_prefix]))
-    for scheme_key in ("purelib", "platlib"):
-        places.add(sysconfig.get_path(scheme_key, vars={"base": sys.base_prefix}))
-    places.add(site.getusersitepackages())
-    return tuple(sorted(places))

@@ -10,6 +10,11 @@ from typing import Protocol
 from ..problem import Limits
 from ..protocol import Reply
 
+# How a sandboxed Python starts: isolated, no site-packages (the grader is not importable),
+# no bytecode written, UTF-8 whatever the locale. A warm runner started with these flags can
+# stand in for a fresh interpreter (sandbox/zygote.py).
+BARE_PYTHON_FLAGS = ("-I", "-S", "-B", "-X", "utf8")
+
 
 @dataclass(frozen=True, slots=True)
 class Program:

@@ -16,6 +16,7 @@ from typing import Final
 
 CGROUP_ROOT: Final = Path("/sys/fs/cgroup")
 PIDS_MAX: Final = 64  # the runner needs one; a fork or thread bomb meets this wall
+UNLIMITED: Final = 2**62  # what a new group's memory limit reads as
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,30 +68,25 @@ def _own_groups() -> dict[str, str]:
 
 
 class RunCgroup:
-    """One run's group(s). `join_files` are written with the child's pid before it execs."""
+    """One run's group(s), or a slot's, reused by one run after another (zygote.py).
+    `join_files` take the pid of a process that joins; `extra_pids` counts the slot's own
+    processes on top of a run's PIDS_MAX."""
 
-    def __init__(self, parents: CgroupParents, memory_bytes: int) -> None:
+    def __init__(self, parents: CgroupParents, memory_bytes: int, extra_pids: int = 0) -> None:
         name = f"grader-{os.getpid()}-{secrets.token_hex(4)}"
         self._parents = parents
         self._dirs = [parents.memory / name]
         if parents.pids != parents.memory:
             self._dirs.append(parents.pids / name)
+        self._memory_bytes = UNLIMITED
+        self._oom_kills_before = 0
         made: list[Path] = []
         try:
             for directory in self._dirs:
                 directory.mkdir(mode=0o755)
                 made.append(directory)
-            if parents.version == 1:
-                (self._dirs[0] / "memory.limit_in_bytes").write_text(str(memory_bytes))
-                # Absent without swap accounting; then there is no swap to escape into anyway.
-                with contextlib.suppress(OSError):
-                    (self._dirs[0] / "memory.memsw.limit_in_bytes").write_text(str(memory_bytes))
-                (self._dirs[-1] / "pids.max").write_text(str(PIDS_MAX))
-            else:
-                (self._dirs[0] / "memory.max").write_text(str(memory_bytes))
-                with contextlib.suppress(OSError):
-                    (self._dirs[0] / "memory.swap.max").write_text("0")
-                (self._dirs[0] / "pids.max").write_text(str(PIDS_MAX))
+            self.start_run(memory_bytes)
+            (self._dirs[-1] / "pids.max").write_text(str(PIDS_MAX + extra_pids))
         except OSError:
             for directory in made:
                 with contextlib.suppress(OSError):
@@ -101,18 +97,45 @@ class RunCgroup:
     def join_files(self) -> tuple[str, ...]:
         return tuple(str(directory / "cgroup.procs") for directory in self._dirs)
 
-    def oom_killed(self) -> bool:
-        """Whether the kernel killed a process of this run for going over the memory limit."""
+    def start_run(self, memory_bytes: int) -> None:
+        """Set the memory limit of the run about to start; out-of-memory kills count from
+        here."""
+        if memory_bytes != self._memory_bytes:
+            self._set_memory(memory_bytes)
+        self._oom_kills_before = self._oom_kills()
+
+    def _set_memory(self, memory_bytes: int) -> None:
+        memory = self._dirs[0]
+        if self._parents.version == 2:
+            (memory / "memory.max").write_text(str(memory_bytes))
+            with contextlib.suppress(OSError):
+                (memory / "memory.swap.max").write_text("0")
+        else:
+            # memory+swap may never be below memory alone: raise it first, lower it last.
+            # Absent without swap accounting; then there is no swap to escape into anyway.
+            limit = memory / "memory.limit_in_bytes"
+            with_swap = memory / "memory.memsw.limit_in_bytes"
+            order = (with_swap, limit) if memory_bytes > self._memory_bytes else (limit, with_swap)
+            for path in order:
+                if path is limit or path.exists():
+                    path.write_text(str(memory_bytes))
+        self._memory_bytes = memory_bytes
+
+    def _oom_kills(self) -> int:
         events = "memory.oom_control" if self._parents.version == 1 else "memory.events"
         try:
             text = (self._dirs[0] / events).read_text()
         except OSError:
-            return False
+            return 0
         for line in text.splitlines():
             key, _, value = line.partition(" ")
-            if key == "oom_kill" and value.strip() not in ("", "0"):
-                return True
-        return False
+            if key == "oom_kill" and value.strip().isdigit():
+                return int(value)
+        return 0
+
+    def oom_killed(self) -> bool:
+        """Whether the kernel killed a process of this run for going over the memory limit."""
+        return self._oom_kills() > self._oom_kills_before
 
     def remove(self) -> None:
         """Kill every process still in the group, then remove it."""

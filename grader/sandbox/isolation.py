@@ -106,6 +106,53 @@ def bwrap_argv(
     `hidden` are host directories covered with an empty tmpfs wherever a bound tree holds them.
     `output_dir`, for a build, is a fresh host directory bound writable at `out/`.
     """
+    argv = _namespaces(isolation, runtime_dirs, hidden, status_fd)
+    argv += ["--proc", "/proc", "--dev", "/dev"]
+    argv += ["--perms", "0777", "--size", str(workdir_bytes), "--tmpfs", WORKDIR]
+    for name in files:
+        argv += ["--ro-bind", os.path.join(box, name), f"{WORKDIR}/{name}"]
+    if output_dir is not None:
+        argv += ["--bind", output_dir, f"{WORKDIR}/{OUTPUT_DIR}"]
+    argv += ["--chdir", WORKDIR]
+    if isolation.as_root:
+        argv += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--"]
+        argv += [
+            isolation.setpriv,
+            f"--reuid={UNPRIVILEGED_ID}",
+            f"--regid={UNPRIVILEGED_ID}",
+            "--clear-groups",
+            "--inh-caps=-all",
+            "--bounding-set=-all",
+            "--no-new-privs",
+        ]
+    else:
+        argv.append("--")
+    argv += [prlimit, *(f"--{name}={value}:{value}" for name, value in rlimits.items()), "--"]
+    return argv + list(command)
+
+
+def zygote_argv(
+    isolation: Isolation,
+    command: Sequence[str],
+    runtime_dirs: Iterable[str],
+    hidden: Iterable[str],
+) -> list[str]:
+    """bwrap around the warm runner (_zygote.py): the same view of the system as a run's,
+    but it stays root with the capabilities to make each run's own namespaces, mounts and
+    uid. It is in the grader's cgroup namespace: runs join their groups from inside."""
+    argv = _namespaces(isolation, runtime_dirs, hidden, None, own_cgroup_namespace=False)
+    argv += ["--proc", "/proc", "--dev", "/dev", "--size", str(2**20), "--tmpfs", WORKDIR]
+    return [*argv, "--chdir", "/", "--", *command]
+
+
+def _namespaces(
+    isolation: Isolation,
+    runtime_dirs: Iterable[str],
+    hidden: Iterable[str],
+    status_fd: int | None,
+    own_cgroup_namespace: bool = True,
+) -> list[str]:
+    """bwrap's options for the namespaces and the read-only view of the system."""
     assert isolation.bwrap is not None
     argv = [
         isolation.bwrap,
@@ -113,13 +160,14 @@ def bwrap_argv(
         "--unshare-pid",
         "--unshare-net",
         "--unshare-uts",
-        "--unshare-cgroup-try",
         "--die-with-parent",  # PR_SET_PDEATHSIG: the grader's death ends the run
         "--new-session",  # no TIOCSTI into the grader's terminal
         "--as-pid-1",  # the runner is the namespace's init: when it ends, everything ends
         "--hostname",
         "sandbox",
     ]
+    if own_cgroup_namespace:
+        argv.append("--unshare-cgroup-try")
     if not isolation.as_root:
         argv.insert(1, "--unshare-user")
     if status_fd is not None:
@@ -149,28 +197,7 @@ def bwrap_argv(
         real = os.path.realpath(path)
         if os.path.isdir(real) and any(_within(real, tree) for tree in bound):
             argv += ["--tmpfs", real]
-    argv += ["--proc", "/proc", "--dev", "/dev"]
-    argv += ["--perms", "0777", "--size", str(workdir_bytes), "--tmpfs", WORKDIR]
-    for name in files:
-        argv += ["--ro-bind", os.path.join(box, name), f"{WORKDIR}/{name}"]
-    if output_dir is not None:
-        argv += ["--bind", output_dir, f"{WORKDIR}/{OUTPUT_DIR}"]
-    argv += ["--chdir", WORKDIR]
-    if isolation.as_root:
-        argv += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--"]
-        argv += [
-            isolation.setpriv,
-            f"--reuid={UNPRIVILEGED_ID}",
-            f"--regid={UNPRIVILEGED_ID}",
-            "--clear-groups",
-            "--inh-caps=-all",
-            "--bounding-set=-all",
-            "--no-new-privs",
-        ]
-    else:
-        argv.append("--")
-    argv += [prlimit, *(f"--{name}={value}:{value}" for name, value in rlimits.items()), "--"]
-    return argv + list(command)
+    return argv
 
 
 def _within(path: str, tree: str) -> bool:

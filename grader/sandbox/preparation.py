@@ -6,6 +6,9 @@ from __future__ import annotations
 import math
 import os
 import stat
+import sys
+from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from ..problem import Limits
@@ -75,3 +78,30 @@ def write_new(directory: str, name: str, content: bytes) -> None:
     fd = os.open(os.path.join(directory, name), flags, 0o755)
     with os.fdopen(fd, "wb") as handle:
         handle.write(content)
+
+
+@dataclass(frozen=True, slots=True)
+class PythonPlaces:
+    """The base interpreter (not a virtual environment's: the venv holds the grader), the
+    trees a sandbox must show for it, and every place third-party packages may live, which
+    a sandbox must cover."""
+
+    interpreter: str
+    runtime_dirs: tuple[str, ...]
+    hidden: tuple[str, ...]
+
+
+@cache
+def python_places() -> PythonPlaces:
+    import site
+    import sysconfig
+
+    hidden = set(site.getsitepackages([sys.base_prefix, sys.base_exec_prefix]))
+    for scheme_key in ("purelib", "platlib"):
+        hidden.add(sysconfig.get_path(scheme_key, vars={"base": sys.base_prefix}))
+    hidden.add(site.getusersitepackages())
+    return PythonPlaces(
+        getattr(sys, "_base_executable", "") or sys.executable,
+        tuple(sorted({sys.base_prefix, sys.base_exec_prefix})),
+        tuple(sorted(hidden)),
+    )

@@ -20,6 +20,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +43,7 @@ from .preparation import (
     BUILD_WORKDIR_BYTES,
     MAX_ARTIFACT_BYTES,
     child_environment,
+    python_places,
     rlimits,
     write_new,
 )
@@ -51,7 +53,9 @@ from .supervisor import (
     Supervised,
     SupervisedSession,
     run_build,
+    wait_status,
 )
+from .zygote import ForkedRun, Zygote
 
 SETUP_TIMEOUT_S: Final = 30.0  # for bubblewrap to report the sandboxed process
 
@@ -62,7 +66,7 @@ class ProcessSandbox:
 
     name = "process"
 
-    def __init__(self, isolate: bool = True) -> None:
+    def __init__(self, isolate: bool = True, warm: bool = True) -> None:
         self._prlimit = shutil.which("prlimit")
         grader_home = str(Path(__file__).resolve().parents[2])  # the checkout or site-packages
         self._hidden = (grader_home,)
@@ -72,10 +76,22 @@ class ProcessSandbox:
             else Isolation(None, reason="namespaces were turned off")
         )
         self._cgroups, self._cgroup_reason = find_cgroup_parents()
+        self._warm = warm and self._isolation.active and self._isolation.as_root
+        self._zygotes: dict[tuple[tuple[str, ...], tuple[str, ...]], Zygote | None] = {}
+        self._zygotes_lock = threading.Lock()
+        if self._warm:
+            places = python_places()  # the runner most submissions need: start it now
+            self._zygote_for(places.runtime_dirs, places.hidden)
 
     @property
     def isolation(self) -> Isolation:
         return self._isolation
+
+    @property
+    def forks_runs(self) -> bool:
+        """Whether runs are forked from a warm runner (root only) rather than each started
+        in a sandbox of its own."""
+        return self._warm
 
     def protections(self) -> tuple[str, ...]:
         found: list[str] = []
@@ -120,7 +136,42 @@ class ProcessSandbox:
         return "\n".join(missing)
 
     def close(self) -> None:
-        pass
+        with self._zygotes_lock:
+            for zygote in self._zygotes.values():
+                if zygote is not None:
+                    zygote.close()
+            self._zygotes.clear()
+
+    def _zygote_for(self, runtime_dirs: tuple[str, ...], hidden: tuple[str, ...]) -> Zygote | None:
+        """The warm runner for programs with these trees, started on first use; None where
+        there is none (not root, not isolated, or it did not start: then a sandbox per run)."""
+        if not self._warm:
+            return None
+        key = (runtime_dirs, hidden)
+        with self._zygotes_lock:
+            if key not in self._zygotes:
+                places = python_places()
+                # The Python runner is what most runs start: compiled once, in the zygote.
+                from ..languages.python import runner_source
+
+                preload = (runner_source(),)
+                try:
+                    self._zygotes[key] = Zygote(
+                        self._isolation,
+                        places.interpreter,
+                        tuple(sorted({*runtime_dirs, *places.runtime_dirs})),
+                        (*self._hidden, *sorted({*hidden, *places.hidden})),
+                        self._cgroups,
+                        preload,
+                    )
+                except SandboxError:
+                    self._zygotes[key] = None
+            zygote = self._zygotes[key]
+        if zygote is not None and not zygote.usable():
+            with self._zygotes_lock:
+                self._zygotes[key] = None
+            return None
+        return zygote
 
     def compile(self, program: Program, limits: Limits, artifact: str) -> Compiled:
         launch = self._launch()
@@ -136,8 +187,11 @@ class ProcessSandbox:
         return _Launch(self._prlimit, self._isolation, self._cgroups, self._hidden)
 
     def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:
-        launch = self._launch()
         wanted = rlimits(limits, calls, program)
+        zygote = self._zygote_for(program.runtime_dirs, program.hidden)
+        if zygote is not None:
+            return SupervisedSession(lambda: ForkedRun(zygote, program, limits, wanted), limits)
+        launch = self._launch()
         return SupervisedSession(lambda: _Child(program, limits, wanted, launch), limits)
 
 
@@ -287,7 +341,7 @@ class _Child(Supervised):
         except ChildProcessError:
             status = 0
         self._process.returncode = status  # tell Popen it is gone
-        self._exit = _exit_status(status, self._isolated)
+        self._exit = wait_status(status, self._isolated)
 
     def _out_of_memory(self) -> bool:
         return self._cgroup is not None and self._cgroup.oom_killed()
@@ -303,17 +357,6 @@ class _Child(Supervised):
             self._cgroup.remove()  # kills any process of the run that is somehow still alive
         # rmtree never follows symlinks a submission planted (Judge0 CVE-2024-28185).
         shutil.rmtree(self._workdir, ignore_errors=True)
-
-
-def _exit_status(status: int, via_bwrap: bool) -> tuple[int | None, int | None]:
-    """(exit code, signal) of the runner. bubblewrap passes a signal death on as exit status
-    128 + the signal's number, as shells do."""
-    if os.WIFSIGNALED(status):
-        return None, os.WTERMSIG(status)
-    code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
-    if via_bwrap and code is not None and 128 < code < 128 + 65:
-        return None, code - 128
-    return code, None
 
 
 def _rlimit_setter(wanted: dict[str, int]) -> Callable[[], None]:

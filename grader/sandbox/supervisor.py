@@ -316,6 +316,17 @@ class Supervised:
         self._cleanup()
 
 
+def wait_status(status: int, via_bwrap: bool) -> tuple[int | None, int | None]:
+    """(exit code, signal) from a raw wait status. bubblewrap passes a signal death on as
+    exit status 128 + the signal's number, as shells do."""
+    if os.WIFSIGNALED(status):
+        return None, os.WTERMSIG(status)
+    code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
+    if via_bwrap and code is not None and 128 < code < 128 + 65:
+        return None, code - 128
+    return code, None
+
+
 def run_build(
     start: Callable[[str], Supervised], limits: Limits, artifact: str
 ) -> tuple[RunOutcome, bytes | None]:

@@ -82,17 +82,15 @@ def test_a_missing_compiler_is_one_line_naming_the_package(capsys, monkeypatch) 
 
 
 def test_a_compile_that_reads_forever_is_stopped_and_is_a_compile_error(
-    make_submission, nqueens, nqueens_answers, monkeypatch
+    make_submission, nqueens, nqueens_answers, monkeypatch, process_sandbox
 ) -> None:
     toolchains()
     from grader.languages import compiled
     from grader.problem import Limits
-    from grader.sandbox.process import ProcessSandbox
 
     monkeypatch.setattr(compiled, "BUILD_LIMITS", Limits(2.0, 3.0, 2048, 256))
     source = '#include "/dev/zero"\n'  # the compiler reads forever (kjudge #82's cousin)
-    sandbox = ProcessSandbox()
-    result = grade(nqueens, nqueens_answers, make_submission(source, "slow.cpp"), sandbox)
+    result = grade(nqueens, nqueens_answers, make_submission(source, "slow.cpp"), process_sandbox)
     assert result.verdict is Verdict.CE
     said = result.compile_output
     assert any(

@@ -12,7 +12,6 @@ from grader.answers import compute_answers, write_answers
 from grader.judge import grade, load_answers
 from grader.languages import extensions
 from grader.problem import load_problem
-from grader.sandbox.process import ProcessSandbox
 from grader.submission import read_submission
 from grader.verdicts import Verdict
 
@@ -23,12 +22,11 @@ SOLUTIONS = sorted((ECHO / "solutions").iterdir())
 
 
 @pytest.fixture(scope="module")
-def echo(tmp_path_factory):
+def echo(tmp_path_factory, process_sandbox):
     folder = tmp_path_factory.mktemp("problems") / "echo"
     shutil.copytree(ECHO, folder)
     problem = load_problem(folder)
-    sandbox = ProcessSandbox()
-    write_answers(problem, compute_answers(problem, sandbox))
+    write_answers(problem, compute_answers(problem, process_sandbox))
     return problem
 
 
@@ -39,11 +37,13 @@ def test_the_answers_keep_every_type(echo) -> None:
 
 
 @pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.name)
-def test_every_language_reads_every_parameter_type(path, echo, tmp_path, monkeypatch) -> None:
+def test_every_language_reads_every_parameter_type(
+    path, echo, tmp_path, monkeypatch, process_sandbox
+) -> None:
     submission = read_submission(path, extensions())
     require_language(submission.language)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    result = grade(echo, load_answers(echo), submission, ProcessSandbox(), reveal_hidden=True)
+    result = grade(echo, load_answers(echo), submission, process_sandbox, reveal_hidden=True)
     assert result.verdict is Verdict.AC, (result.compile_output, result.tests)
 
 

@@ -29,7 +29,14 @@ def test_every_language_has_a_filled_template_case() -> None:
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_the_template_fits_the_driver(
-    language, capsys, make_submission, nqueens, nqueens_answers, tmp_path, monkeypatch
+    language,
+    capsys,
+    make_submission,
+    nqueens,
+    nqueens_answers,
+    tmp_path,
+    monkeypatch,
+    process_sandbox,
 ) -> None:
     require_language(language)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
@@ -40,9 +47,7 @@ def test_the_template_fits_the_driver(
     empty, answer = EMPTY_ANSWER[language]
     assert empty in template
     source = template.replace(empty, answer, 1)
-    from grader.sandbox.process import ProcessSandbox
-
     result = grade(nqueens, nqueens_answers, make_submission(source, FILE_NAME[language]),
-                   ProcessSandbox())  # fmt: skip
+                   process_sandbox)  # fmt: skip
     assert result.verdict is Verdict.WA, result.compile_output  # compiled, ran, answered
     assert result.tests[0].verdict is Verdict.WA  # n = 1 has one solution; [] misses it

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -18,8 +20,8 @@ from ..conftest import SUBMISSIONS, require
 ACCEPTED = SUBMISSIONS / "nqueens" / "accepted" / "backtracking.py"
 
 
-def test_isolation_is_found_and_named_in_the_protections() -> None:
-    sandbox = ProcessSandbox()
+def test_isolation_is_found_and_named_in_the_protections(process_sandbox) -> None:
+    sandbox = process_sandbox
     require(sandbox.isolation.active, "namespace isolation", sandbox.isolation.reason)
     protections = " ".join(sandbox.protections())
     assert "Linux namespaces (bubblewrap)" in protections and "no network" in protections
@@ -38,23 +40,50 @@ def test_a_missing_bubblewrap_is_reported_with_the_fix(monkeypatch) -> None:
 
 
 def test_without_namespaces_grading_still_works(nqueens, nqueens_answers, make_submission):
-    sandbox = ProcessSandbox(isolate=False)
-    result = grade(nqueens, nqueens_answers, make_submission(ACCEPTED.read_text()), sandbox)
+    with closing(ProcessSandbox(isolate=False)) as sandbox:
+        result = grade(nqueens, nqueens_answers, make_submission(ACCEPTED.read_text()), sandbox)
     assert result.verdict is Verdict.AC, result
 
 
-def test_each_run_gets_its_own_cgroups_and_they_are_removed(
+def test_runs_get_control_groups_that_are_removed_with_the_sandbox(
     nqueens, nqueens_answers, make_submission
 ) -> None:
     parents, reason = find_cgroup_parents()
     require(parents is not None, "a writable cgroup hierarchy", reason)
     assert parents is not None
     source = "def solve_n_queens(n):\n    return [open('/proc/self/cgroup').read().splitlines()]\n"
-    sandbox = ProcessSandbox()
     before = _groups(parents.memory) | _groups(parents.pids)
-    result = grade(nqueens, nqueens_answers, make_submission(source), sandbox, True)
+    with closing(ProcessSandbox()) as sandbox:
+        result = grade(nqueens, nqueens_answers, make_submission(source), sandbox, True)
+        during = _groups(parents.memory) | _groups(parents.pids)
     assert result.verdict is Verdict.WA
+    assert during > before  # a group of the grader's own held the run
     assert _groups(parents.memory) | _groups(parents.pids) == before
+
+
+def test_runs_at_the_same_time_share_no_uid_and_see_no_other_process(
+    nqueens, nqueens_answers, make_submission, process_sandbox
+) -> None:
+    require(process_sandbox.forks_runs, "a warm runner", process_sandbox.isolation.reason)
+    source = (
+        "import os, time\n"
+        "def solve_n_queens(n):\n"
+        "    time.sleep(0.5)\n"
+        "    print(os.getuid(), [p for p in os.listdir('/proc') if p.isdigit()])\n"
+        "    return []\n"
+    )
+    with ThreadPoolExecutor(2) as pool:
+        results = list(
+            pool.map(
+                lambda _: grade(
+                    nqueens, nqueens_answers, make_submission(source), process_sandbox, True
+                ),
+                range(2),
+            )
+        )
+    printed = [result.tests[0].output.split(" ", 1) for result in results]
+    assert len({uid for uid, _ in printed}) == 2, printed  # a uid of its own per run
+    assert all(pids.strip() == "['1']" for _, pids in printed), printed  # alone in its PIDs
 
 
 def _groups(parent: Path) -> set[str]:

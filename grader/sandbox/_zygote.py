@@ -1,0 +1,278 @@
+# The pre-started runner of the process backend, executed inside bubblewrap's namespaces as
+# `python -I -S -B -X utf8 -c <this source>`, as root of a sandbox with no network and a
+# read-only system. It is never imported by the harness.
+#
+# It waits on the control socket (GRADER_ZYGOTE_FD) for one request per run: a JSON message
+# with the run's descriptors attached. For each it forks a child that makes its own PID,
+# mount, network, IPC and UTS namespaces, forks again (the run: pid 1 of those namespaces),
+# and reports that run's exit status. The run mounts its own /proc and a fresh tmpfs at
+# /tmp, copies the program files in, joins its control groups, sets its rlimits, drops to its
+# own uid with no capabilities, then starts the program: the Python runner in this already
+# warm interpreter (no exec), anything else by execve.
+#
+# The status socket tells the grader, in order: "R" from the run once it is ready (its pid,
+# in the grader's PID namespace, rides along as SCM_CREDENTIALS), then "E" and the raw wait
+# status from its parent when it is gone. An "E" with no "R" before it: setup failed, and the
+# run's stderr says why.
+from __future__ import annotations
+
+import ctypes
+import fcntl
+import json
+import os
+import resource
+import signal
+import socket
+import struct
+import sys
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+CLONE_NEWNS = 0x00020000
+CLONE_NEWCGROUP = 0x02000000
+CLONE_NEWUTS = 0x04000000
+CLONE_NEWIPC = 0x08000000
+CLONE_NEWPID = 0x20000000
+CLONE_NEWNET = 0x40000000
+MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 16384, 1 << 18
+PR_SET_PDEATHSIG, PR_CAPBSET_DROP, PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 1, 24, 47, 4
+PR_GET_NO_NEW_PRIVS = 39
+CAPABILITY_VERSION_3 = 0x20080522
+# What the zygote itself keeps: to make namespaces and mounts, to change uid, to drop caps.
+KEPT_CAPABILITIES = {6, 7, 8, 21}  # SETGID, SETUID, SETPCAP, SYS_ADMIN
+RLIMITS = {
+    "cpu": resource.RLIMIT_CPU,
+    "as": resource.RLIMIT_AS,
+    "fsize": resource.RLIMIT_FSIZE,
+    "nofile": resource.RLIMIT_NOFILE,
+    "core": resource.RLIMIT_CORE,
+    "nproc": resource.RLIMIT_NPROC,
+}
+MAX_FDS = 64
+
+libc = ctypes.CDLL(None, use_errno=True)
+libc.mount.argtypes = [ctypes.c_char_p] * 3 + [ctypes.c_ulong, ctypes.c_char_p]
+
+
+def check(result: int, what: str) -> None:
+    if result != 0:
+        number = ctypes.get_errno()
+        raise OSError(number, "%s: %s" % (what, os.strerror(number)))
+
+
+def mount(source: str | None, target: str, kind: str | None, flags: int, data: str = "") -> None:
+    encoded = [None if text is None else text.encode() for text in (source, target, kind)]
+    check(libc.mount(*encoded, flags, data.encode() or None), "mount " + target)
+
+
+def drop_bounding_set(keep: set[int]) -> None:
+    for capability in range(64):
+        if capability not in keep and libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
+            if ctypes.get_errno() == 22:  # EINVAL: past the kernel's last capability
+                break
+            check(-1, "dropping capability %d" % capability)
+
+
+def clear_capabilities() -> None:
+    header = (ctypes.c_uint32 * 2)(CAPABILITY_VERSION_3, 0)
+    data = (ctypes.c_uint32 * 6)()  # effective, permitted, inheritable, twice: all empty
+    check(libc.capset(header, data), "capset")
+    check(libc.capget(header, data), "capget")
+    if any(data) or libc.prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) != 1:
+        raise OSError("capabilities or privileges left after dropping them")
+
+
+COMPILED: dict[str, Any] = {}
+
+
+def compiled(source: str) -> Any:
+    if source not in COMPILED:
+        COMPILED[source] = compile(source, "<string>", "exec")
+    return COMPILED[source]
+
+
+def run(request: dict[str, Any], fds: list[int], status: int) -> None:
+    """The run itself, pid 1 of its namespaces; never returns."""
+    channel, stdout, stderr = fds[1:4]
+    status = fcntl.fcntl(status, fcntl.F_DUPFD, 100)  # above every number set up below
+    files = fds[4 : 4 + len(request["files"])]
+    joins = fds[4 + len(request["files"]) :]
+    os.dup2(stderr, 2)  # from here, whatever goes wrong is said where the grader reads it
+    check(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), "PR_SET_PDEATHSIG")
+    mount(None, "/", None, MS_REC | MS_PRIVATE)
+    mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    with open("/proc/self/oom_score_adj", "w") as adjust:
+        adjust.write("1000")  # out of memory, the kernel kills the run before its parents
+    mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=%d,mode=1777" % request["tmp"])
+    for name, source in zip(request["files"], files, strict=True):
+        if "/" in name or name in ("", ".", ".."):
+            raise OSError("refusing file name %r" % name)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+        target = os.open("/tmp/" + name, flags, 0o755)
+        size = os.fstat(source).st_size
+        copied = 0
+        while copied < size:
+            copied += os.sendfile(target, source, copied, size - copied)
+        os.close(target)
+        os.close(source)
+    for join in joins:
+        os.write(join, b"0")  # "0" is the writer itself
+        os.close(join)
+    check(libc.unshare(CLONE_NEWCGROUP), "unshare cgroup")
+    for name, value in request["rlimits"].items():
+        resource.setrlimit(RLIMITS[name], (value, value))
+    drop_bounding_set(set())
+    check(libc.prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0), "clearing ambient")
+    uid = request["uid"]
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+    clear_capabilities()
+    os.chdir("/tmp")
+    null = os.open("/dev/null", os.O_RDONLY)
+    inner = request["channel_fd"]
+    for fd, target in ((null, 0), (stdout, 1), (channel, inner)):
+        os.dup2(fd, target)
+    # Nothing of the zygote, its sockets or other runs' descriptors stays open.
+    os.closerange(3, inner)
+    os.closerange(inner + 1, status)
+    os.closerange(status + 1, 1 << 16)
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # the one disposition the zygote changed
+    os.write(status, b"R")
+    os.close(status)
+    os.environ.clear()
+    os.environ.update(request["env"])
+    argv = request["argv"]
+    if request["inline"]:
+        # The Python runner, in this warm interpreter: argv is `python <flags> -c SOURCE ...`,
+        # and the flags are the ones this interpreter was started with.
+        sys.argv = ["-c", *argv[argv.index("-c") + 2 :]]
+        module = type(sys)("__main__")
+        sys.modules["__main__"] = module
+        code = compiled(argv[argv.index("-c") + 1])
+        try:
+            exec(code, module.__dict__)
+        except SystemExit as stop:
+            os._exit(stop.code if isinstance(stop.code, int) else 1)
+        sys.stdout.flush()
+        os._exit(0)
+    os.execve(argv[0], argv, request["env"])
+
+
+def receive(control: socket.socket) -> tuple[dict[str, Any], list[int]] | None:
+    """The next request and its descriptors; None once the grader closed the socket."""
+    while True:
+        try:
+            message, ancillary, _, _ = control.recvmsg(1 << 16, socket.CMSG_SPACE(MAX_FDS * 4))
+            break
+        except InterruptedError:
+            continue
+    if not message:
+        return None
+    fds: list[int] = []
+    for level, kind, data in ancillary:
+        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+            usable = len(data) - len(data) % 4
+            fds += struct.unpack("%di" % (usable // 4), data[:usable])
+    return json.loads(message), fds
+
+
+def spare(control: socket.socket, taken: int) -> None:
+    """A run's parent made ahead of time: it is already in new namespaces when the request
+    comes, forks the run into them, and reports how the run ended."""
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    check(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), "PR_SET_PDEATHSIG")
+    namespaces = CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS
+    check(libc.unshare(namespaces), "unshare")
+    received = receive(control)
+    if received is None:
+        return
+    os.write(taken, b"T")  # the slot makes the next spare while this one runs
+    os.close(taken)
+    control.close()
+    request, fds = received
+    status = fds[0]
+    try:
+        if request.get("inline"):
+            compiled(request["argv"][request["argv"].index("-c") + 1])
+        child = os.fork()
+    except BaseException as error:  # noqa: BLE001 - said on the run's stderr
+        os.write(fds[3], ("the sandbox could not start the run: %s\n" % error).encode())
+        return
+    if child == 0:
+        try:
+            run(request, fds, status)
+        except BaseException as error:  # noqa: BLE001 - reported, then the run ends
+            os.write(2, ("the sandbox could not set up the run: %s\n" % error).encode())
+        os._exit(125)
+    for fd in fds[1:]:
+        os.close(fd)
+    while True:
+        try:
+            _, raw = os.waitpid(child, 0)
+            break
+        except InterruptedError:
+            continue
+    os.write(status, b"E" + struct.pack("i", raw))
+
+
+def hold_slot(control: socket.socket, fds: list[int]) -> None:
+    """A slot: a parent that joins its control groups once, then keeps a spare run parent
+    ready for one grader thread's runs, one after another. A fork is born in its parent's
+    groups; moving a process into a memory group waits for an RCU grace period instead,
+    often tens of ms."""
+    status = fds[0]
+    check(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), "PR_SET_PDEATHSIG")
+    for join in fds[1:]:
+        os.write(join, b"0")
+        os.close(join)
+    os.write(status, b"S")
+    os.close(status)
+    while True:
+        taken_read, taken_write = os.pipe()
+        if os.fork() == 0:
+            os.close(taken_read)
+            try:
+                spare(control, taken_write)
+            finally:
+                os._exit(0)
+        os.close(taken_write)
+        said = os.read(taken_read, 1)
+        os.close(taken_read)
+        if said != b"T":
+            return  # the spare found the socket closed: the grader is done with this slot
+
+
+def serve(control: socket.socket) -> None:
+    """Make a slot for each request until the grader closes the socket. A request carries
+    the slot's control socket, its status socket and its groups' join files."""
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # forked parents are reaped by the kernel
+    control.send(b"Z")
+    while True:
+        received = receive(control)
+        if received is None:
+            return
+        _, fds = received
+        if len(fds) >= 2 and os.fork() == 0:
+            control.close()
+            try:
+                hold_slot(socket.socket(fileno=fds[0]), fds[1:])
+            except BaseException as error:  # noqa: BLE001 - said where the grader reads
+                os.write(fds[1], ("Xthe sandbox could not make a slot: %s" % error).encode())
+            finally:
+                os._exit(0)
+        for fd in fds:
+            os.close(fd)
+
+
+def main() -> None:
+    control = socket.socket(fileno=int(os.environ.pop("GRADER_ZYGOTE_FD")))
+    drop_bounding_set(KEPT_CAPABILITIES)
+    for source in sys.argv[1:]:
+        compiled(source)  # the runners the grader expects, compiled once for every fork
+    serve(control)
+
+
+main()

@@ -1,0 +1,337 @@
+"""The warm runner of the process backend: one interpreter started inside bubblewrap once,
+then a fork per submission instead of a new sandbox and a new interpreter (_zygote.py runs
+inside). Each forked run still gets its own PID, mount, network, IPC and UTS namespaces, its
+own uid, control groups and /tmp, so runs at the same time cannot see or touch each other.
+
+Only where the grader runs as root: the warm runner needs the capabilities to make those
+namespaces and to change uid, and outside a user namespace only root has them. Anywhere
+else, the backend starts a sandbox per submission as before.
+"""
+
+from __future__ import annotations
+
+import array
+import contextlib
+import itertools
+import json
+import os
+import select
+import signal
+import socket
+import struct
+import subprocess
+import threading
+from pathlib import Path
+from typing import Final
+
+from ..errors import SandboxError
+from ..problem import Limits
+from .base import BARE_PYTHON_FLAGS, Program
+from .cgroup import PIDS_MAX, CgroupParents, RunCgroup
+from .isolation import WORKDIR, WORKDIR_BYTES, Isolation, zygote_argv
+from .preparation import START_MARGIN_S, child_environment
+from .supervisor import STDERR, STDOUT, Supervised, wait_status
+
+SOURCE: Final = Path(__file__).with_name("_zygote.py")
+CHANNEL_FD: Final = 3  # the channel's number inside a run
+# Each run its own uid, far above any account or subordinate-id range, so RLIMIT_NPROC counts
+# one run alone and runs at the same time share nothing a uid grants.
+RUN_UID_BASE: Final = 1_500_000_000
+RUN_UIDS: Final = 100_000
+STARTUP_TIMEOUT_S: Final = 30.0
+SLOT_PROCESSES: Final = 2  # a slot's parent and a run's parent, on top of the run's own
+DEFAULT_SLOT_MEMORY: Final = 256 * 2**20  # until a run sets its own
+
+
+class Slot:
+    """A forked parent inside its own control groups, which forks one run after another:
+    runs are born in the groups instead of moving into them (see _zygote.py's hold_slot)."""
+
+    def __init__(self, control: socket.socket, cgroup: RunCgroup | None) -> None:
+        self.control = control
+        self.cgroup = cgroup
+        self.pid = 0  # in the grader's PID namespace, once it said it is ready
+        self.status: socket.socket | None = None
+
+    def await_ready(self) -> None:
+        if self.status is None:
+            return
+        status, self.status = self.status, None
+        with status:
+            pid = _credited_pid(status, b"S")
+        if pid is None:
+            self.close()
+            raise SandboxError("the sandbox could not make a slot for runs")
+        self.pid = pid
+
+    def close(self) -> None:
+        self.control.close()
+        if self.status is not None:
+            self.status.close()
+        if self.cgroup is not None:
+            self.cgroup.remove()
+
+
+class Zygote:
+    """One warm interpreter in its sandbox, for programs with these runtime trees and hidden
+    places. Thread-safe: the runs of a batch ask it to fork at the same time, each through a
+    slot of its own where control groups exist."""
+
+    def __init__(
+        self,
+        isolation: Isolation,
+        interpreter: str,
+        runtime_dirs: tuple[str, ...],
+        hidden: tuple[str, ...],
+        cgroups: CgroupParents | None,
+        preload: tuple[str, ...] = (),
+    ) -> None:
+        """`preload`: Python sources compiled once in the warm runner, for the runs to
+        inherit (a runner compiled per run would cost more than its fork)."""
+        self.interpreter = interpreter
+        self._cgroups = cgroups
+        self._lock = threading.Lock()
+        self._uids = itertools.count()
+        self._ready: bool | None = None
+        self._free: list[Slot] = []
+        self.failure = ""
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        source = SOURCE.read_text(encoding="utf-8")
+        command = (interpreter, *BARE_PYTHON_FLAGS, "-c", source, *preload)
+        try:
+            self._process = subprocess.Popen(
+                zygote_argv(isolation, command, runtime_dirs, hidden),
+                env={"GRADER_ZYGOTE_FD": str(theirs.fileno())},
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                pass_fds=(theirs.fileno(),),
+                start_new_session=True,
+            )
+        except OSError as error:
+            ours.close()
+            raise SandboxError(f"cannot start the warm runner: {error}") from error
+        finally:
+            theirs.close()
+        self._control = ours
+        # The first slot, made while the grader loads the problem: joining a memory group
+        # is the slowest step of all.
+        with contextlib.suppress(SandboxError, OSError):
+            self._free.append(self._new_slot(DEFAULT_SLOT_MEMORY))
+
+    def usable(self) -> bool:
+        """Whether it came up (waits for its first word once); `failure` says why not."""
+        with self._lock:
+            if self._ready is None:
+                ready, _, _ = select.select([self._control], [], [], STARTUP_TIMEOUT_S)
+                said = self._control.recv(16) if ready else b""
+                self._ready = said == b"Z"
+                if not self._ready:
+                    self.failure = self._stop()
+            return self._ready
+
+    def acquire(self, memory_bytes: int) -> Slot:
+        """A slot for one run, its memory limit set."""
+        with self._lock:
+            slot = self._free.pop() if self._free else None
+        if slot is None:
+            slot = self._new_slot(memory_bytes)
+        try:
+            slot.await_ready()
+            if slot.cgroup is not None:
+                slot.cgroup.start_run(memory_bytes)
+        except OSError as error:
+            slot.close()
+            raise SandboxError(f"cannot set the run's control group: {error}") from error
+        return slot
+
+    def release(self, slot: Slot) -> None:
+        """Take back a slot whose run is over. Nothing of the run is left: every process it
+        made was in the PID namespace whose init was the run, and the kernel kills them all
+        when it dies; only the slot's parent and its next spare stay in its groups."""
+        with self._lock:
+            if self._ready:
+                self._free.append(slot)
+                return
+        slot.close()
+
+    def fork(self, request: dict[str, object], fds: list[int], slot: Slot) -> None:
+        _send(slot.control, request, fds)
+
+    def next_uid(self) -> int:
+        with self._lock:
+            return RUN_UID_BASE + next(self._uids) % RUN_UIDS
+
+    def close(self) -> None:
+        with self._lock:
+            self._ready = False
+            self._stop()
+            for slot in self._free:
+                slot.close()
+            self._free.clear()
+
+    def _new_slot(self, memory_bytes: int) -> Slot:
+        cgroup = (
+            RunCgroup(self._cgroups, memory_bytes, extra_pids=SLOT_PROCESSES)
+            if self._cgroups is not None
+            else None
+        )
+        control, control_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        slot = Slot(control, cgroup)
+        slot.status, status_end = _status_pair()
+        ends = [control_end.detach(), status_end.detach()]
+        try:
+            if cgroup is not None:
+                ends += [os.open(path, os.O_WRONLY) for path in cgroup.join_files]
+            with self._lock:
+                _send(self._control, {"op": "slot"}, ends)
+        except (OSError, SandboxError):
+            slot.close()
+            raise
+        finally:
+            for fd in ends:
+                os.close(fd)
+        return slot
+
+    def _stop(self) -> str:
+        self._control.close()  # it exits on end of file; killing it ends every run too
+        with contextlib.suppress(ProcessLookupError):
+            self._process.kill()
+        _, said = self._process.communicate()
+        return said.decode("utf-8", "replace").strip()[-500:]
+
+
+class ForkedRun(Supervised):
+    """One run forked by the warm runner, supervised like any child: its pid in the
+    grader's PID namespace arrives with its first status message."""
+
+    def __init__(
+        self, zygote: Zygote, program: Program, limits: Limits, rlimits: dict[str, int]
+    ) -> None:
+        self._limits = limits
+        self._closed = False
+        self._pidfd: int | None = None
+        self._zygote = zygote
+        self._slot: Slot | None = zygote.acquire(limits.memory_mib * 2**20)
+        self._channel, channel_end = socket.socketpair()
+        self._status, status_end = _status_pair()
+        self._stdout, out_write = os.pipe()
+        self._stderr, err_write = os.pipe()
+        # The run's ends: sent with the request, then closed here whatever happens.
+        ends = [status_end.detach(), channel_end.detach(), out_write, err_write]
+        try:
+            ends += [_memfd(name, content) for name, content in program.files]
+            request = {
+                "argv": list(program.argv),
+                "inline": _inline(zygote.interpreter, program.argv),
+                "env": child_environment(WORKDIR) | {"GRADER_FD": str(CHANNEL_FD)},
+                "channel_fd": CHANNEL_FD,
+                "files": [name for name, _ in program.files],
+                "tmp": WORKDIR_BYTES + sum(len(content) for _, content in program.files),
+                "rlimits": rlimits | {"nproc": PIDS_MAX},
+                "uid": zygote.next_uid(),
+            }
+            zygote.fork(request, ends, self._slot)
+        except (OSError, SandboxError) as error:
+            self._release([self._stdout, self._stderr])
+            raise SandboxError(f"cannot start the run: {error}") from error
+        finally:
+            for fd in ends:
+                os.close(fd)
+        self.pid = self._await_start()
+        # The supervisor closes the descriptor it watches; the socket stays ours to read.
+        self._watch({self._stdout: STDOUT, self._stderr: STDERR}, os.dup(self._status.fileno()))
+
+    def _await_start(self) -> int:
+        """The run's pid, once it says it is ready. If its parent reports an exit first, or
+        the warm runner closes the socket, setting up failed: the machine's fault."""
+        pid = _credited_pid(self._status, b"R")
+        if pid is not None:
+            # A run may already be over (a program that exits at once): nothing to signal
+            # then, and its exit report is on its way.
+            with contextlib.suppress(ProcessLookupError):
+                self._pidfd = os.pidfd_open(pid)
+            return pid
+        said = b""
+        with contextlib.suppress(OSError):
+            os.set_blocking(self._stderr, False)
+            said = os.read(self._stderr, 4096)
+        self._release([self._stdout, self._stderr])
+        text = said.decode("utf-8", "replace").strip() or "the warm runner did not start it"
+        raise SandboxError(f"the sandbox did not start: {text[-500:]}")
+
+    def _reap(self) -> None:
+        if self._exit is not None:
+            return
+        if self._pidfd is not None:
+            with contextlib.suppress(ProcessLookupError):
+                signal.pidfd_send_signal(self._pidfd, signal.SIGKILL)  # pid 1: all of it goes
+        ready, _, _ = select.select([self._status], [], [], STARTUP_TIMEOUT_S)
+        message = self._status.recv(16) if ready else b""
+        raw = struct.unpack("i", message[1:5])[0] if message[:1] == b"E" else 9
+        self._exit = wait_status(raw, via_bwrap=False)
+
+    def _out_of_memory(self) -> bool:
+        cgroup = self._slot.cgroup if self._slot is not None else None
+        return cgroup is not None and cgroup.oom_killed()
+
+    def _cleanup(self) -> None:
+        self._release([self._stdout, self._stderr])
+
+    def _release(self, fds: list[int]) -> None:
+        for fd in [*fds, *([self._pidfd] if self._pidfd is not None else [])]:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._pidfd = None
+        self._status.close()
+        self._channel.close()
+        if self._slot is not None:
+            self._zygote.release(self._slot)
+            self._slot = None
+
+
+def _send(control: socket.socket, request: dict[str, object], fds: list[int]) -> None:
+    payload = json.dumps(request).encode()
+    rights = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))]
+    try:
+        control.sendmsg([payload], rights)
+    except OSError as error:
+        raise SandboxError(f"the warm runner is gone: {error}") from error
+
+
+def _status_pair() -> tuple[socket.socket, socket.socket]:
+    """(ours, theirs): message boundaries kept, and every message says who sent it."""
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    ours.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
+    return ours, theirs
+
+
+def _credited_pid(status: socket.socket, word: bytes) -> int | None:
+    """The sender's pid in the grader's PID namespace, if `word` comes first; None if
+    anything else does (an exit report, an error, the end of the socket)."""
+    ready, _, _ = select.select([status], [], [], STARTUP_TIMEOUT_S + START_MARGIN_S)
+    if not ready:
+        return None
+    message, ancillary, _, _ = status.recvmsg(4096, socket.CMSG_SPACE(12))
+    for level, kind, data in ancillary:
+        if message == word and (level, kind) == (socket.SOL_SOCKET, socket.SCM_CREDENTIALS):
+            pid: int = struct.unpack("iII", data[:12])[0]
+            return pid
+    return None
+
+
+def _inline(interpreter: str, argv: tuple[str, ...]) -> bool:
+    """Whether `argv` starts the warm interpreter itself, with its flags, on a -c source:
+    then the forked run executes that source instead of starting a new interpreter."""
+    head = (interpreter, *BARE_PYTHON_FLAGS, "-c")
+    return argv[: len(head)] == head and len(argv) > len(head)
+
+
+def _memfd(name: str, content: bytes) -> int:
+    """A program file as an anonymous in-memory file: nothing of a run touches the host's
+    disk, so nothing is left behind if the grader is killed."""
+    fd = os.memfd_create(f"grader-{name}", os.MFD_CLOEXEC)
+    view = memoryview(content)
+    while view:
+        view = view[os.write(fd, view) :]
+    return fd
