@@ -1,0 +1,218 @@
+"""Measure grading against P, the start-up of a bare interpreter, in one run on one machine.
+
+    .venv/bin/python benchmarks/bench.py [--quick] [--skip-docker] [--compare]
+
+Every figure is the median of repeated runs, printed with its ratio to P (measured in the
+same run, alternating with the figures so that the machine's mood hits both) and the target
+of issue 6. Nothing here asserts: a slow machine gets a table, not a failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GRADER = ROOT / ".venv" / "bin" / "grader"
+EXAMPLES = ROOT / "submissions" / "nqueens" / "accepted"
+FAST = EXAMPLES / "bitmask.py"  # the quickest correct Python example: the harness shows
+CPP = EXAMPLES / "backtracking.cpp"
+BATCH_SIZE = 200
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    seconds: float  # per submission (or per start-up)
+    target: str  # "<= 3 P", ">= 60/s", ...
+    met: bool | None
+    note: str = ""
+
+
+def median_of(action: Callable[[], object], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def run_quietly(*argv: str | Path, env: dict[str, str] | None = None) -> None:
+    subprocess.run(
+        [str(part) for part in argv],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        check=False,
+        env=env,
+    )
+
+
+def bare_interpreter() -> str:
+    sys.path.insert(0, str(ROOT))
+    from grader.sandbox.preparation import python_places
+
+    return python_places().interpreter
+
+
+def measure_p(runs: int) -> float:
+    python = bare_interpreter()
+    return median_of(lambda: run_quietly(python, "-I", "-S", "-c", "pass"), runs)
+
+
+def cli_figures(runs: int, p: float) -> list[Figure]:
+    version = median_of(lambda: run_quietly(GRADER, "--version"), runs)
+    one = median_of(lambda: run_quietly(GRADER, "grade", "--sandbox", "process", FAST), runs)
+    return [
+        Figure("`grader --version` (CLI start-up)", version, "small", version <= 3 * p),
+        Figure(
+            "`grader grade --sandbox process` one submission, 9 tests, end to end",
+            one,
+            "<= 3 P",
+            one <= 3 * p,
+        ),
+    ]
+
+
+@contextlib.contextmanager
+def opened(name: str) -> Iterator[object]:
+    from grader.sandbox import SANDBOXES
+
+    sandbox = SANDBOXES[name]()
+    try:
+        yield sandbox
+    finally:
+        sandbox.close()
+
+
+def warm_figure(name: str, runs: int, target: str, limit_p: float, p: float) -> Figure:
+    """Per submission, in a grader that is already running with its sandbox open."""
+    from grader.commands import open_problem
+    from grader.judge import grade, load_answers
+    from grader.languages import extensions
+    from grader.submission import read_submission
+
+    problem = open_problem("nqueens")
+    answers = load_answers(problem)
+    submission = read_submission(FAST, extensions())
+    with opened(name) as sandbox:
+        grade(problem, answers, submission, sandbox)  # the first starts what stays warm
+        seconds = median_of(lambda: grade(problem, answers, submission, sandbox), runs)
+        note = "warm runner forks each run" if getattr(sandbox, "forks_runs", False) else ""
+    label = f"{name} backend, one submission in a running grader"
+    return Figure(label, seconds, target, seconds <= limit_p * p, note)
+
+
+def batch_figure() -> Figure:
+    """200 submissions (copies of the Python examples) through `grader grade --jobs 2`."""
+    with tempfile.TemporaryDirectory(prefix="grader-bench-") as folder:
+        sources = sorted(EXAMPLES.glob("*.py"))
+        fast = [path for path in sources if path.name in ("bitmask.py", "backtracking.py")]
+        for index in range(BATCH_SIZE):
+            source = fast[index % len(fast)]
+            student = Path(folder) / f"student{index:03d}"
+            student.mkdir()
+            shutil.copy(source, student / source.name)
+        started = time.perf_counter()
+        run_quietly(GRADER, "grade", "--sandbox", "process", "--jobs", "2", folder)
+        elapsed = time.perf_counter() - started
+    rate = BATCH_SIZE / elapsed
+    return Figure(
+        f"batch of {BATCH_SIZE} through `grader grade --jobs 2`",
+        elapsed / BATCH_SIZE,
+        ">= 60/s",
+        rate >= 60,
+        f"{rate:.0f} submissions/s",
+    )
+
+
+def compiled_figures(p: float) -> list[Figure]:
+    """C++: the first build, then the same submission again (a cached build)."""
+    if shutil.which("g++") is None:
+        return []
+    with tempfile.TemporaryDirectory(prefix="grader-bench-cache-") as cache:
+        env = os.environ | {"XDG_CACHE_HOME": cache}
+        grade = (GRADER, "grade", "--sandbox", "process", CPP)
+        first = median_of(lambda: run_quietly(*grade, env=env), 1)
+        again = median_of(lambda: run_quietly(*grade, env=env), 5)
+    python = median_of(lambda: run_quietly(GRADER, "grade", "--sandbox", "process", FAST), 5)
+    return [
+        Figure("C++ first build + grade, end to end", first, "reported", None),
+        Figure(
+            "C++ cached build + grade, end to end",
+            again,
+            "cache costs nothing",
+            again <= python * 1.5,
+            f"Python end to end: {python * 1000:.0f} ms",
+        ),
+    ]
+
+
+def table(p: float, figures: list[Figure]) -> str:
+    lines = [
+        f"P = {p * 1000:.1f} ms (`{bare_interpreter()} -I -S -c pass`, median)",
+        "",
+        "| figure | median | ratio to P | target | met |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for figure in figures:
+        met = {True: "yes", False: "**no**", None: "-"}[figure.met]
+        note = f" ({figure.note})" if figure.note else ""
+        lines.append(
+            f"| {figure.name}{note} | {figure.seconds * 1000:.1f} ms | "
+            f"{figure.seconds / p:.2f} P | {figure.target} | {met} |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument("--skip-docker", action="store_true")
+    args = parser.parse_args()
+    if not GRADER.exists():
+        print("run scripts/setup first: .venv/bin/grader is missing", file=sys.stderr)
+        return 2
+    runs = 5 if args.quick else 15
+    ps = [measure_p(runs)]
+    figures = cli_figures(runs, ps[-1])
+    ps.append(measure_p(runs))
+    figures.append(warm_figure("process", runs * 2, "<= 1 P (stretch)", 1, ps[-1]))
+    ps.append(measure_p(runs))
+    figures.append(batch_figure())
+    if not args.skip_docker:
+        try:
+            figures.append(warm_figure("docker", runs * 2, "<= 10 P", 10, ps[-1]))
+        except Exception as error:  # noqa: BLE001 - a missing engine is a line, not a crash
+            print(f"docker: not measured ({error})", file=sys.stderr)
+    ps.append(measure_p(runs))
+    figures += compiled_figures(ps[-1])
+    p = statistics.median(ps)
+    # The verdicts use the P of the whole run: one median of the P medians.
+    rescored = [
+        Figure(f.name, f.seconds, f.target, _met(f, p), f.note) if f.target.startswith("<=") else f
+        for f in figures
+    ]
+    print(f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {platform.python_version()}")
+    print(table(p, rescored))
+    return 0
+
+
+def _met(figure: Figure, p: float) -> bool:
+    bound = float(figure.target.split()[1])
+    return figure.seconds <= bound * p
+
+
+if __name__ == "__main__":
+    sys.exit(main())
