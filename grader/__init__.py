@@ -1,15 +1,39 @@
-"""grader: an online-judge style grading harness for programming-lesson exercises."""
+"""grader: an online-judge style grading harness for programming-lesson exercises.
+
+The public API below is imported on first use (PEP 562): `grader --version` and every other
+command start without loading what they do not need."""
 
 from __future__ import annotations
 
-from .errors import GraderError, InternalError, ProblemError, SandboxError, UsageError
-from .judge import grade, load_answers
-from .problem import Limits, Problem, TestCase, Visibility, find_problem, load_problem
-from .results import Report, SandboxInfo, SubmissionResult, TestResult
-from .submission import Submission, read_submission
-from .verdicts import Verdict
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .errors import GraderError, InternalError, ProblemError, SandboxError, UsageError
+    from .judge import grade, load_answers
+    from .problem import Limits, Problem, TestCase, Visibility, find_problem, load_problem
+    from .results import Report, SandboxInfo, SubmissionResult, TestResult
+    from .submission import Submission, read_submission
+    from .verdicts import Verdict
 
 __version__ = "0.1.0"
+
+_HOMES = {
+    ".errors": ("GraderError", "InternalError", "ProblemError", "SandboxError", "UsageError"),
+    ".judge": ("grade", "load_answers"),
+    ".problem": ("Limits", "Problem", "TestCase", "Visibility", "find_problem", "load_problem"),
+    ".results": ("Report", "SandboxInfo", "SubmissionResult", "TestResult"),
+    ".submission": ("Submission", "read_submission"),
+    ".verdicts": ("Verdict",),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _HOME_OF:
+        raise AttributeError(f"module 'grader' has no attribute {name!r}")
+    return getattr(importlib.import_module(_HOME_OF[name], __name__), name)
+
 
 __all__ = [
     "GraderError",

@@ -11,29 +11,29 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import __version__, commands
-from .commands import (
+from . import __version__
+from .errors import (
     EXIT_FAILED,
     EXIT_INTERNAL,
     EXIT_OK,
     EXIT_USAGE,
-    open_chosen_sandbox,
-    open_problem,
+    GraderError,
+    ProblemError,
+    UsageError,
 )
-from .errors import GraderError, ProblemError, UsageError
-from .judge import load_answers
-from .languages import LANGUAGES, extensions
+from .languages import LANGUAGES
 from .reports import REPORTERS
-from .results import Report, SandboxInfo, SubmissionResult
 
 if TYPE_CHECKING:
     from .batch import Entry
-from .verdicts import Verdict
+    from .results import Report, SubmissionResult
 
+# What a command imports, it imports when it runs: `grader --version` and the parser cost
+# almost nothing, and `grade` loads one language, one checker, one backend, one format.
 SANDBOX_CHOICES = ("auto", "process", "docker")
 
 
@@ -117,7 +117,7 @@ def _parser() -> argparse.ArgumentParser:
         help="only compare with the stored answers (exit 1 if stale)",
     )
     answers_command.add_argument("--sandbox", choices=SANDBOX_CHOICES, default="auto")
-    answers_command.set_defaults(run=commands.answers_command)
+    answers_command.set_defaults(run=_command("answers_command"))
 
     add_command = subcommands.add_parser(
         "add-test", help="append a test to a problem, compute its answer, re-check the examples"
@@ -130,14 +130,14 @@ def _parser() -> argparse.ArgumentParser:
     add_command.add_argument("--hidden", action="store_true", help="hidden, not a sample")
     add_command.add_argument("--name", metavar="NAME")
     add_command.add_argument("--sandbox", choices=SANDBOX_CHOICES, default="auto")
-    add_command.set_defaults(run=commands.add_test_command)
+    add_command.set_defaults(run=_command("add_test_command"))
 
     export_command = subcommands.add_parser(
         "export", help="a gradebook as CSV: a row per student, a column per problem"
     )
     export_command.add_argument("--db", type=Path, required=True, metavar="FILE")
     export_command.add_argument("--format", choices=("csv",), default="csv")
-    export_command.set_defaults(run=commands.export_command)
+    export_command.set_defaults(run=_command("export_command"))
 
     verify_command = subcommands.add_parser(
         "verify",
@@ -146,7 +146,7 @@ def _parser() -> argparse.ArgumentParser:
     verify_command.add_argument("problem_name", nargs="?", default="nqueens", metavar="PROBLEM")
     verify_command.add_argument("--sandbox", choices=SANDBOX_CHOICES, default="auto")
     verify_command.add_argument("--jobs", type=_positive, default=2, metavar="N")
-    verify_command.set_defaults(run=commands.verify_command)
+    verify_command.set_defaults(run=_command("verify_command"))
 
     template_command = subcommands.add_parser(
         "template", help="print the starter code of a problem in a language"
@@ -156,12 +156,12 @@ def _parser() -> argparse.ArgumentParser:
         help=f"one of: {', '.join(sorted(LANGUAGES))}",
     )  # fmt: skip
     _add_problem(template_command)
-    template_command.set_defaults(run=commands.template_command)
+    template_command.set_defaults(run=_command("template_command"))
 
     doctor_command = subcommands.add_parser(
         "doctor", help="show each sandbox backend, what it enforces here, or why it cannot run"
     )
-    doctor_command.set_defaults(run=commands.doctor_command)
+    doctor_command.set_defaults(run=_command("doctor_command"))
 
     image_command = subcommands.add_parser("image", help="manage the Docker sandbox image")
     image_actions = image_command.add_subparsers(dest="action", required=True, metavar="ACTION")
@@ -175,8 +175,18 @@ def _parser() -> argparse.ArgumentParser:
         help="registry: a Dockerfile on the official Python image; offline: from this "
         "machine's own interpreter; auto: the registry if it answers, else offline",
     )
-    build_command.set_defaults(run=commands.image_build_command)
+    build_command.set_defaults(run=_command("image_build_command"))
     return parser
+
+
+def _command(name: str) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        from . import commands
+
+        command: Callable[[argparse.Namespace], int] = getattr(commands, name)
+        return command(args)
+
+    return run
 
 
 def _add_problem(command: argparse.ArgumentParser) -> None:
@@ -199,11 +209,15 @@ def _positive(text: str) -> int:
 
 
 def _grade(args: argparse.Namespace) -> int:
-    from .batch import Progress, collect, grade_all
+    from .batch import Progress, collect, grade_all, read_roster
+    from .commands import open_chosen_sandbox, open_problem
+    from .judge import load_answers
+    from .languages import extensions
+    from .results import Report, SandboxInfo
+    from .verdicts import Verdict
 
     problem = open_problem(args.problem)
     answers = load_answers(problem)
-    from .batch import read_roster
 
     roster = read_roster(args.roster) if args.roster else None
     entries = collect(args.submissions, extensions(), args.student_pattern, roster)

@@ -7,13 +7,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from .errors import UsageError
+from .errors import EXIT_FAILED, EXIT_OK, UsageError
 from .judge import load_answers
 from .languages import LANGUAGES
 from .problem import Problem, find_problem, load_problem
 from .sandbox import Sandbox
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def problem_roots() -> tuple[Path, ...]:

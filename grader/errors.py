@@ -11,6 +11,10 @@ GraderError                  anything the harness reports instead of a result
 
 from __future__ import annotations
 
+# The command line's exit statuses: every submission AC (or the command succeeded); some
+# submission not AC (or answers are stale); a usage or problem error; an internal error.
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
 
 class GraderError(Exception):
     """Base of every error the harness raises on purpose."""

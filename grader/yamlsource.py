@@ -6,17 +6,16 @@ once and builds the values itself, remembering where each came from. Errors name
 
 from __future__ import annotations
 
+import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import yaml
+from typing import TYPE_CHECKING
 
 from .errors import ProblemError
 
-try:  # libyaml's parser is several times faster where the wheel ships it
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+if TYPE_CHECKING:
+    import yaml
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +40,58 @@ class Document:
 
 
 def load(path: Path, shown_as: str) -> Document:
-    """Parse `path`; `shown_as` is how errors name the file. Raises ProblemError."""
+    """Parse `path`; `shown_as` is how errors name the file. Raises ProblemError.
+
+    A file parsed before is read back from a cache keyed by its content: importing PyYAML
+    and parsing cost more than the rest of a grade's start-up."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         raise ProblemError(shown_as, None, "", "file not found") from None
     except (OSError, UnicodeDecodeError) as error:
         raise ProblemError(shown_as, None, "", f"cannot be read: {error}") from None
-    loader = _Loader(text)
+    cached = _cache_file(raw)
+    try:
+        saved = json.loads(cached.read_bytes())
+        return Document(shown_as, saved["data"], saved["lines"])
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    document = _parse(text, shown_as)
+    _save(cached, document)
+    return document
+
+
+def _cache_file(raw: bytes) -> Path:
+    from hashlib import blake2b
+
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(home) / "grader" / "yaml" / f"{blake2b(raw, digest_size=20).hexdigest()}.json"
+
+
+def _save(cached: Path, document: Document) -> None:
+    """Best effort, and only what JSON gives back unchanged (YAML also knows dates)."""
+    stored = {"data": document.data, "lines": document.lines}
+    try:
+        text = json.dumps(stored)
+        if json.loads(text) != stored:
+            return
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_text(text, encoding="utf-8")
+        partial.replace(cached)  # atomic: a reader never sees half a file
+    except (OSError, TypeError, ValueError):
+        pass
+
+
+def _parse(text: str, shown_as: str) -> Document:
+    import yaml
+
+    try:  # libyaml's parser is several times faster where the wheel ships it
+        from yaml import CSafeLoader as Loader
+    except ImportError:  # pragma: no cover - depends on how PyYAML was built
+        from yaml import SafeLoader as Loader  # type: ignore[assignment]
+    loader = Loader(text)
     try:
         node = loader.get_single_node()
         lines: dict[str, int] = {}
@@ -64,7 +107,11 @@ def load(path: Path, shown_as: str) -> Document:
     return Document(shown_as, data, lines)
 
 
-def _build(node: yaml.Node, path: str, lines: dict[str, int], loader: _Loader, file: str) -> object:
+def _build(
+    node: yaml.Node, path: str, lines: dict[str, int], loader: yaml.SafeLoader, file: str
+) -> object:
+    import yaml
+
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         result: dict[object, object] = {}

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from grader.judge import grade
-from grader.languages import LANGUAGES, extensions
+from grader.languages import EXTENSIONS, extensions
 from grader.submission import read_submission
 from grader.verdicts import Verdict
 
@@ -103,8 +103,6 @@ def test_example_gets_its_folders_verdict(path: Path, nqueens, nqueens_answers, 
 
 def test_every_language_has_the_required_examples() -> None:
     """An accepted solution, a lesson mistake, a compile error and a runtime error each."""
-    for language in LANGUAGES.values():
-        folders = {p.parent.name for p in EXAMPLES if p.suffix in language.extensions}
-        assert {"accepted", "wrong_answer", "compile_error", "runtime_error"} <= folders, (
-            language.id
-        )
+    for language, suffixes in EXTENSIONS.items():
+        folders = {p.parent.name for p in EXAMPLES if p.suffix in suffixes}
+        assert {"accepted", "wrong_answer", "compile_error", "runtime_error"} <= folders, language

@@ -35,3 +35,8 @@ def test_public_api_is_exactly_what_is_documented() -> None:
 def test_version_matches_the_package_metadata() -> None:
     pyproject = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
     assert grader.__version__ == pyproject["project"]["version"]
+
+
+def test_every_public_name_resolves() -> None:
+    for name in grader.__all__:
+        assert getattr(grader, name) is not None, name

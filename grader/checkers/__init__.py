@@ -1,20 +1,21 @@
-"""Checkers by the name a problem.yaml gives in `checker:`. Add one: a module, one line here."""
+"""Checkers by the name a problem.yaml gives in `checker:`. Add one: a module, one line here.
+A checker's module is imported only when a problem uses it."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from .all_boards import AllBoards
-from .all_placements import AllPlacements
+from ..registry import LazyRegistry
 from .base import Checker, CheckResult, InvalidAnswer
-from .exact import Exact
-from .one_placement import OnePlacement
 
-CHECKERS: Final[dict[str, Checker]] = {
-    "all_placements": AllPlacements(),
-    "all_boards": AllBoards(),
-    "exact": Exact(),
-    "one_placement": OnePlacement(),
-}
+CHECKERS: Final[LazyRegistry[Checker]] = LazyRegistry(
+    __name__,
+    {
+        "all_placements": ".all_placements:AllPlacements",
+        "all_boards": ".all_boards:AllBoards",
+        "exact": ".exact:Exact",
+        "one_placement": ".one_placement:OnePlacement",
+    },
+)
 
 __all__ = ["CHECKERS", "CheckResult", "Checker", "InvalidAnswer"]

@@ -21,7 +21,6 @@ class Build:
 class Language(Protocol):
     id: str
     name: str
-    extensions: tuple[str, ...]
     time_factor: float  # on the problem's time limits, unless problem.yaml says otherwise
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:

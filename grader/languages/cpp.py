@@ -48,7 +48,6 @@ class Cpp(CompiledLanguage):
     id = "cpp"
     name = "C++17 (g++)"
     time_factor = 1.0
-    extensions: tuple[str, ...] = (".cpp", ".cc", ".cxx")
     spelling = Spelling(
         "vector<{}>",
         {"int": "int", "str": "string", "bool": "bool"},

@@ -64,7 +64,6 @@ class CSharp(CompiledLanguage):
     id = "csharp"
     name = "C# (Mono)"
     time_factor = 1.5  # JIT compiles each method on its first call
-    extensions: tuple[str, ...] = (".cs",)
     spelling = Spelling(
         "IList<{}>",
         {"int": "int", "str": "string", "bool": "bool"},

@@ -68,7 +68,6 @@ class Java(CompiledLanguage):
     id = "java"
     name = "Java (OpenJDK)"
     time_factor = 2.0  # JIT warm-up: the first calls run interpreted
-    extensions: tuple[str, ...] = (".java",)
     spelling = Spelling(
         "List<{}>",
         {"int": "Integer", "str": "String", "bool": "Boolean"},

@@ -26,7 +26,6 @@ class Python:
     id = "python"
     name = "Python 3"
     time_factor = 1.0
-    extensions: tuple[str, ...] = (".py",)
 
     def __init__(self, interpreter: str | None = None) -> None:
         # The base interpreter, not a virtual environment's: only its own tree is shown

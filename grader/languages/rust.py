@@ -60,7 +60,6 @@ class Rust(CompiledLanguage):
     id = "rust"
     name = "Rust (rustc)"
     time_factor = 1.0
-    extensions: tuple[str, ...] = (".rs",)
     spelling = Spelling(
         "Vec<{}>",
         {"int": "i32", "str": "String", "bool": "bool"},

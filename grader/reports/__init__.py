@@ -1,18 +1,24 @@
-"""Report formats by the name `--format` takes. Add one: a module, one line here."""
+"""Report formats by the name `--format` takes. Add one: a module, one line here. A
+format's module is imported only when it is asked for."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from . import github, gradescope, json_report, junit, text
-from .base import Reporter
+from ..registry import LazyRegistry
 
-REPORTERS: Final[dict[str, Reporter]] = {
-    "text": text.render,
-    "json": json_report.render,
-    "junit": junit.render,
-    "gradescope": gradescope.render,
-    "github": github.render,
-}
+if TYPE_CHECKING:
+    from .base import Reporter
+
+REPORTERS: Final[LazyRegistry[Reporter]] = LazyRegistry(
+    __name__,
+    {
+        "text": ".text:render",
+        "json": ".json_report:render",
+        "junit": ".junit:render",
+        "gradescope": ".gradescope:render",
+        "github": ".github:render",
+    },
+)
 
 __all__ = ["REPORTERS", "Reporter"]

@@ -173,8 +173,10 @@ class Supervised:
                 termination, reply = self._last_words(frame, termination)
             cpu = self._cpu_seconds() - cpu_start
             memory = self._peak_memory()
+            # Asked before the kill: killing releases the run's control group.
+            out_of_memory = termination is not Termination.REPLIED and self._out_of_memory()
             self.kill()
-            if termination is not Termination.REPLIED and self._out_of_memory():
+            if out_of_memory:
                 termination = Termination.MEMORY_LIMIT
                 # Killed by the kernel, it left no reading behind: it reached the limit.
                 memory = max(memory, self._limits.memory_mib * 1024)
