@@ -137,15 +137,27 @@ def decode_value(wire: object, depth: int) -> Value:
     if type(wire) is int or type(wire) is str:
         return wire
     if type(wire) is list:
-        if set(map(type, wire)) <= _LEAF_TYPES and not (wire and depth > MAX_DEPTH):
+        if _is_leaf(wire, depth):
             return tuple(wire)  # a list of ints: most answers are lists of these
-        return tuple([decode_value(item, depth + 1) for item in wire])
+        return tuple(
+            [tuple(item) if _is_leaf(item, depth + 1) else decode_value(item, depth + 1)
+             for item in wire]
+        )  # fmt: skip
     if type(wire) is dict:
         if set(wire) == {"set"} and type(wire["set"]) is list:
             return SetOf(tuple(decode_value(item, depth + 1) for item in wire["set"]))
         if set(wire) == {"type", "repr"}:
             return Foreign(_text(wire["type"], 200), _text(wire["repr"], 200))
     raise ProtocolViolation("value is not in the wire format")
+
+
+def _is_leaf(wire: object, depth: int) -> bool:
+    """A list of ints and strings, allowed at this depth: decoded without a call per item."""
+    return (
+        type(wire) is list
+        and set(map(type, wire)) <= _LEAF_TYPES
+        and not (wire and depth > MAX_DEPTH)
+    )
 
 
 def _text(value: object, limit: int) -> str:

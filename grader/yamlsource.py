@@ -108,7 +108,11 @@ def _parse(text: str, shown_as: str) -> Document:
 
 
 def _build(
-    node: yaml.Node, path: str, lines: dict[str, int], loader: yaml.SafeLoader, file: str
+    node: yaml.Node,
+    path: str,
+    lines: dict[str, int],
+    loader: yaml.SafeLoader | yaml.CSafeLoader,
+    file: str,
 ) -> object:
     import yaml
 

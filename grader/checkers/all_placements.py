@@ -8,7 +8,7 @@ that usually causes it, because the student reads this instead of a diff.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from ..protocol import Foreign, SetOf, Value
 from .base import CheckResult, InvalidAnswer
@@ -290,4 +290,4 @@ def _parse(actual: Value, n: int) -> tuple[list[Placement], tuple[Value, ...]] |
 def _expected_set(expected: object) -> set[Placement]:
     if not isinstance(expected, list):
         raise InvalidAnswer("stored answer is not a list of placements")
-    return {tuple(placement) for placement in expected if isinstance(placement, Sequence)}
+    return {tuple(placement) for placement in expected if type(placement) is list}

@@ -19,6 +19,7 @@ MAX_ITEMS = 400_000
 MAX_FRAME = 4 * 1024 * 1024
 MAX_STR = 10_000
 BIG_INT = 1 << 63
+INT_ONLY = {int}
 CONTAINERS: dict[type, str] = {list: "list", tuple: "tuple", set: "set", frozenset: "frozenset"}
 PLAIN_REPR: dict[type, str] = {bool: "bool", float: "float", complex: "complex", type(None): "None"}
 
@@ -74,6 +75,10 @@ def wire(obj: Any, depth: int, budget: list[int]) -> str:
         budget[0] -= len(obj)
         if budget[0] < 0:
             raise TooLarge("the returned value has more than %d items" % MAX_ITEMS)
+        # The common leaf, a row of plain ints, without a call per item.
+        if obj and set(map(type, obj)) == INT_ONLY and min(obj) > -BIG_INT and max(obj) < BIG_INT:
+            body = "[" + ",".join(map(int.__repr__, obj)) + "]"
+            return f'{{"set":{body}}}' if cls is set or cls is frozenset else body
         body = "[" + ",".join([wire(item, depth + 1, budget) for item in obj]) + "]"
         return f'{{"set":{body}}}' if cls is set or cls is frozenset else body
     return describe(obj)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ctypes
 import fcntl
+import gc
 import json
 import os
 import resource
@@ -184,8 +185,7 @@ def spare(control: socket.socket, taken: int) -> None:
     comes, forks the run into them, and reports how the run ended."""
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     check(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), "PR_SET_PDEATHSIG")
-    namespaces = CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS
-    check(libc.unshare(namespaces), "unshare")
+    check(libc.unshare(CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS), "unshare")
     received = receive(control)
     if received is None:
         return
@@ -228,6 +228,10 @@ def hold_slot(control: socket.socket, fds: list[int]) -> None:
     for join in fds[1:]:
         os.write(join, b"0")
         os.close(join)
+    # A network namespace per slot, not per run: it is the costliest to make and tear down,
+    # and a slot's runs never overlap. Nothing of a run outlives it there: its sockets close
+    # with its processes. (SysV IPC objects would outlive it: IPC is per run.)
+    check(libc.unshare(CLONE_NEWNET), "unshare network")
     os.write(status, b"S")
     os.close(status)
     while True:
@@ -272,6 +276,9 @@ def main() -> None:
     drop_bounding_set(KEPT_CAPABILITIES)
     for source in sys.argv[1:]:
         compiled(source)  # the runners the grader expects, compiled once for every fork
+    # Every object so far is permanent: a fork's collections never walk them, so they stay
+    # shared with this process instead of being copied page by page.
+    gc.freeze()
     serve(control)
 
 

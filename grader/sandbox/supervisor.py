@@ -63,6 +63,7 @@ class Supervised:
         """Start watching: `streams` maps each output descriptor to STDOUT or STDERR;
         `exit_fd` becomes readable when the child is gone."""
         self._closed = False
+        self._proc_fds: dict[str, int] = {}
         self._exit: tuple[int | None, int | None] | None = None  # (exit code, signal)
         self._last_cpu = 0.0
         self._streams = streams
@@ -118,9 +119,9 @@ class Supervised:
                 self._channel.setblocking(True)
                 self._channel.sendall(request)
                 self._channel.setblocking(False)
+        cpu_used = 0.0  # just read: the next reading is due after the first wait
         while termination is None:
             now = time.monotonic()
-            cpu_used = self._cpu_seconds() - cpu_start
             if cpu_used >= cpu_allowed:
                 termination = Termination.CPU_LIMIT
                 break
@@ -147,6 +148,8 @@ class Supervised:
                     termination = self._exited()
                 if termination is not None:
                     break
+            else:
+                cpu_used = self._cpu_seconds() - cpu_start
         wall = time.monotonic() - started
         if (
             termination is Termination.REPLIED
@@ -270,37 +273,57 @@ class Supervised:
 
     # -- measurements, all taken from outside the child ---------------------------------
 
+    def _proc(self, name: str, flags: int = os.O_RDONLY) -> int | None:
+        """An open descriptor of /proc/PID/`name`, kept for the child's life: read again
+        with pread, it costs no open per look, and it never names another process (a
+        reused pid) once the child is gone."""
+        if name not in self._proc_fds:
+            try:
+                self._proc_fds[name] = os.open(f"/proc/{self.pid}/{name}", flags | os.O_CLOEXEC)
+            except OSError:
+                return None
+        return self._proc_fds[name]
+
+    def _read_proc(self, name: str) -> bytes:
+        fd = self._proc(name)
+        if fd is None:
+            raise OSError(f"/proc/{self.pid}/{name} cannot be opened")
+        return os.pread(fd, 4096, 0)
+
     def _cpu_seconds(self) -> float:
         """CPU time of the child so far. /proc/PID/stat counts every thread, in clock ticks;
         schedstat counts the main thread in nanoseconds; the larger is the better estimate.
         Once the process is gone, the last reading stands."""
         try:
-            with open(f"/proc/{self.pid}/stat", "rb") as stat:
-                fields = stat.read().rsplit(b")", 1)[1].split()
+            fields = self._read_proc("stat").rsplit(b")", 1)[1].split()
             ticks = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
         except (OSError, IndexError, ValueError):
             return self._last_cpu
         try:
-            with open(f"/proc/{self.pid}/schedstat", "rb") as schedstat:
-                precise = int(schedstat.read().split()[0]) / 1e9
+            precise = int(self._read_proc("schedstat").split()[0]) / 1e9
         except (OSError, IndexError, ValueError):
             precise = 0.0
         self._last_cpu = max(ticks, precise, self._last_cpu)
         return self._last_cpu
 
     def _reset_peak_memory(self) -> None:
-        with contextlib.suppress(OSError), open(f"/proc/{self.pid}/clear_refs", "wb") as clear:
-            clear.write(b"5")  # resets VmHWM, the peak resident set size
+        fd = self._proc("clear_refs", os.O_WRONLY)
+        if fd is not None:
+            with contextlib.suppress(OSError):
+                os.write(fd, b"5")  # resets VmHWM, the peak resident set size
 
     def _peak_memory(self) -> int:
         try:
-            with open(f"/proc/{self.pid}/status", "rb") as status:
-                for line in status:
-                    if line.startswith(b"VmHWM:"):
-                        return int(line.split()[1])
+            status = self._read_proc("status")
+            start = status.index(b"VmHWM:")
+            return int(status[start + 6 : status.index(b"\n", start)].split()[0])
         except (OSError, ValueError, IndexError):
-            pass
-        return 0
+            return 0
+
+    def _close_proc(self) -> None:
+        for fd in self._proc_fds.values():
+            os.close(fd)
+        self._proc_fds.clear()
 
     # -- the end ------------------------------------------------------------------------
 
@@ -309,6 +332,7 @@ class Supervised:
         if self._closed:
             return
         self._closed = True
+        self._close_proc()
         self._reap()
         self._selector.close()
         self._channel.close()
