@@ -9,18 +9,26 @@ supervision (supervisor.py) as the process backend.
 
 from __future__ import annotations
 
+import binascii
 import contextlib
+import json
 import os
 import select
 import shutil
+import signal
 import socket
 import tempfile
-from dataclasses import replace
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import SandboxError, SandboxUnavailable
 from ..problem import Limits
-from .base import Compiled, Program, RunOutcome, Runtime
+from ..protocol import HEADER
+from .base import BARE_PYTHON_FLAGS, Compiled, Program, RunOutcome, Runtime
 from .image import ARGV0_LABEL, image_tag
 from .isolation import OUTPUT_DIR, SYSTEM_FILES, UNPRIVILEGED_ID, WORKDIR, WORKDIR_BYTES
 from .preparation import (
@@ -42,6 +50,7 @@ if TYPE_CHECKING:
     from docker.models.containers import Container
     from docker.types import Mount
 
+LAUNCHER: Final = Path(__file__).with_name("_launcher.py")
 CHANNEL_DIR: Final = "/run/grader"
 RUN_LABEL: Final = "org.grader.run"  # its value: the pid of the grader that made it
 PIDS_LIMIT: Final = 64
@@ -118,6 +127,7 @@ class DockerSandbox:
             for key, value in labels.items()
             if key.startswith(ARGV0_LABEL)
         }
+        self._pool = _Pool(self._client)
 
     def _remove_orphans(self) -> None:
         """Containers left by a grader that was killed mid-run (no PDEATHSIG crosses into
@@ -133,7 +143,8 @@ class DockerSandbox:
 
     def protections(self) -> tuple[str, ...]:
         return (
-            f"Docker container per submission from the local image {self._tag}",
+            f"Docker container per submission from the local image {self._tag}, started "
+            "before it is needed and never reused",
             "no network (--network none); read-only root; no capabilities; no-new-privileges",
             f"runs as uid {UNPRIVILEGED_ID}; only the submission's files inside, read-only",
             f"a {WORKDIR_BYTES // 2**20} MiB tmpfs as the only writable place",
@@ -148,22 +159,34 @@ class DockerSandbox:
         return ""
 
     def close(self) -> None:
+        if hasattr(self, "_pool"):
+            self._pool.close()
         self._client.close()
 
     def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:
         argv = self._argv(program)
         wanted = _ulimits(rlimits(limits, calls, program))
-        return SupervisedSession(
-            lambda: _Container(self._client, self._tag, argv, program, limits, wanted), limits
+        recipe = _Recipe(
+            self._tag,
+            self._executables.get("python", ""),
+            program.language,
+            limits.memory_mib,
+            tuple(sorted(wanted.items())),
+            tuple(_toolchain_mounts(program)) if argv == program.argv else (),
         )
+
+        def start() -> Supervised:
+            container = self._pool.take(recipe, limits)
+            container.give(argv, program, limits)
+            return container
+
+        return SupervisedSession(start, limits)
 
     def compile(self, program: Program, limits: Limits, artifact: str) -> Compiled:
         argv = self._argv(program)
         wanted = _ulimits(rlimits(limits, 0, program, file_bytes=MAX_ARTIFACT_BYTES))
         outcome, built = run_build(
-            lambda output: _Container(
-                self._client, self._tag, argv, program, limits, wanted, output
-            ),
+            lambda output: _Build(self._client, self._tag, argv, program, limits, wanted, output),
             limits,
             artifact,
         )
@@ -176,134 +199,96 @@ class DockerSandbox:
         return (executable, *program.argv[1:]) if executable else program.argv
 
 
-class _Container(Supervised):
-    def __init__(
-        self,
-        client: DockerClient,
-        tag: str,
-        argv: tuple[str, ...],
-        program: Program,
-        limits: Limits,
-        wanted: dict[str, int],
-        output_dir: str | None = None,
-    ) -> None:
-        from docker.errors import DockerException
-        from docker.types import LogConfig, Mount, Ulimit
+@dataclass(frozen=True, slots=True)
+class _Recipe:
+    """Everything a run's container is made with before its program is known."""
 
+    tag: str
+    python: str  # the image's interpreter: the launcher's
+    language: str
+    memory_mib: int
+    ulimits: tuple[tuple[str, int], ...]
+    # The host toolchains a program of this language needs (the language decides them).
+    mounts: tuple[Mount, ...] = field(default=(), compare=False)
+
+
+def _create(
+    client: DockerClient,
+    tag: str,
+    command: list[str],
+    hostdir: str,
+    mounts: list[Mount],
+    memory_mib: int,
+    ulimits: dict[str, int],
+    building: bool,
+) -> Container:
+    """A container made the one way every run and build is: see the module's docstring."""
+    from docker.types import LogConfig, Mount, Ulimit
+
+    memory = memory_mib * 2**20
+    workdir_bytes = BUILD_WORKDIR_BYTES if building else WORKDIR_BYTES
+    return client.containers.create(
+        tag,
+        command=command,
+        user=f"{UNPRIVILEGED_ID}:{UNPRIVILEGED_ID}",
+        environment=child_environment(WORKDIR) | {"GRADER_SOCKET": f"{CHANNEL_DIR}/channel"},
+        working_dir=WORKDIR,
+        hostname="sandbox",
+        network_mode="none",
+        read_only=True,
+        tmpfs={WORKDIR: f"rw,exec,nosuid,nodev,size={workdir_bytes},mode=1777"},
+        mounts=[Mount(CHANNEL_DIR, hostdir, type="bind", read_only=True), *mounts],
+        mem_limit=memory,
+        memswap_limit=memory,
+        pids_limit=PIDS_LIMIT,
+        nano_cpus=1_000_000_000,
+        cap_drop=["ALL"],
+        security_opt=["no-new-privileges"],
+        ulimits=[Ulimit(name=name, soft=value, hard=value) for name, value in ulimits.items()],
+        # A build speaks no protocol: its messages are read from the engine's log.
+        log_config=LogConfig(
+            type="json-file" if building else "none",
+            config={"max-size": "1m"} if building else {},
+        ),
+        stdin_open=False,
+        tty=False,
+        labels={RUN_LABEL: str(os.getpid())},
+    )
+
+
+class _Engine(Supervised):
+    """A container started and watched: its host directory (the channel's socket and, for a
+    build, the program's files), its first process's pid, and how it ends."""
+
+    _building = False
+
+    def _begin(self, limits: Limits) -> None:
         self._limits = limits
-        self._building = output_dir is not None
         self._logs = (b"", b"")
         self._oom_killed = False
         self._container: Container | None = None
         self._connections: list[socket.socket] = []
-        # Only the program's files and the channel's socket, bound read-only: the container
+        # Only the channel's socket (and a build's files), bound read-only: the container
         # cannot leave anything here for the grader to trip over.
         self._hostdir = tempfile.mkdtemp(prefix="grader-docker-")
+        os.chmod(self._hostdir, 0o711)
+
+    def _listen(self) -> socket.socket:
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        try:
-            os.chmod(self._hostdir, 0o711)
-            for name, content in program.files:
-                if name == "channel":
-                    raise OSError("a program file may not be called 'channel'")
-                write_new(self._hostdir, name, content)
-            listener.bind(os.path.join(self._hostdir, "channel"))
-            os.chmod(os.path.join(self._hostdir, "channel"), 0o666)
-            listener.listen(3)
-            memory = limits.memory_mib * 2**20
-            ulimits = [Ulimit(name=name, soft=v, hard=v) for name, v in wanted.items()]
-            mounts = [Mount(CHANNEL_DIR, self._hostdir, type="bind", read_only=True)]
-            mounts += [
-                Mount(f"{WORKDIR}/{name}", os.path.join(self._hostdir, name), "bind", True)
-                for name, _ in program.files
-            ]
-            if output_dir is not None:
-                mounts.append(Mount(f"{WORKDIR}/{OUTPUT_DIR}", output_dir, "bind", False))
-            if argv == program.argv:  # a toolchain of the host's, not of the image
-                mounts += _toolchain_mounts(program)
-            workdir_bytes = BUILD_WORKDIR_BYTES if self._building else WORKDIR_BYTES
-            self._container = client.containers.create(
-                tag,
-                command=list(argv),
-                user=f"{UNPRIVILEGED_ID}:{UNPRIVILEGED_ID}",
-                environment=child_environment(WORKDIR)
-                | {"GRADER_SOCKET": f"{CHANNEL_DIR}/channel"},
-                working_dir=WORKDIR,
-                hostname="sandbox",
-                network_mode="none",
-                read_only=True,
-                tmpfs={WORKDIR: f"rw,exec,nosuid,nodev,size={workdir_bytes},mode=1777"},
-                mounts=mounts,
-                mem_limit=memory,
-                memswap_limit=memory,
-                pids_limit=PIDS_LIMIT,
-                nano_cpus=1_000_000_000,
-                cap_drop=["ALL"],
-                security_opt=["no-new-privileges"],
-                ulimits=ulimits,
-                # A build speaks no protocol: its messages are read from the engine's log.
-                log_config=LogConfig(
-                    type="json-file" if self._building else "none",
-                    config={"max-size": "1m"} if self._building else {},
-                ),
-                stdin_open=False,
-                tty=False,
-                labels={RUN_LABEL: str(os.getpid())},
-            )
-            self._container.start()
-            self._container.reload()
-            self.pid = int(self._container.attrs["State"]["Pid"])
-            pidfd: int | None = None
-            with contextlib.suppress(AttributeError, OSError, ValueError):
-                pidfd = os.pidfd_open(self.pid) if self.pid > 0 else None
-            if self._building:
-                quiet, unused = socket.socketpair()
-                unused.close()
-                self._connections = [quiet]
-            else:
-                # The channel, stdout, stderr: output arrives on the grader's own kernel before
-                # the frame that follows it, as through pipes (the engine's log stream lags).
-                self._connections = [self._accept(listener, pidfd) for _ in range(3)]
-            self._channel = self._connections[0]
-        except (DockerException, OSError) as error:
-            self._dispose()
-            raise SandboxError(f"cannot start the container: {_first_line(error)}") from error
-        except BaseException:
-            self._dispose()
-            raise
-        finally:
-            listener.close()
-        streams = {c.fileno(): index for index, c in enumerate(self._connections[1:])}
-        self._watch(streams, pidfd)
+        listener.bind(os.path.join(self._hostdir, "channel"))
+        os.chmod(os.path.join(self._hostdir, "channel"), 0o666)
+        listener.listen(3)
+        return listener
 
-    def exchange(
-        self,
-        request: bytes | None,
-        wall_limit: float,
-        cpu_limit: float | None = None,
-        request_id: int | None = None,
-    ) -> RunOutcome:
-        outcome = super().exchange(request, wall_limit, cpu_limit, request_id)
-        if self._building:
-            stdout, stderr = self._logs
-            head = OUTPUT_HEAD * 4
-            outcome = replace(
-                outcome,
-                stdout=stdout[:head],
-                stderr=stderr[:head],
-                output_bytes=len(stdout + stderr),
-            )
-        return outcome
-
-    def _accept(self, listener: socket.socket, pidfd: int | None) -> socket.socket:
-        watched: list[Any] = [listener] + ([pidfd] if pidfd is not None else [])
-        ready, _, _ = select.select(watched, [], [], START_TIMEOUT_S)
-        if listener not in ready:
-            raise SandboxError(
-                "the runner in the container did not connect: is the image up to date? "
-                "(`grader image build`)"
-            )
-        connection, _ = listener.accept()
-        return connection
+    def _started(self, container: Container) -> int | None:
+        """Start it; its pid as this kernel sees it, and a descriptor that says it ended."""
+        self._container = container
+        container.start()
+        container.reload()
+        self.pid = int(container.attrs["State"]["Pid"])
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            return os.pidfd_open(self.pid) if self.pid > 0 else None
+        return None
 
     def _reap(self) -> None:
         if self._exit is not None:
@@ -344,6 +329,213 @@ class _Container(Supervised):
                 self._container.remove(force=True)
             self._container = None
         shutil.rmtree(self._hostdir, ignore_errors=True)
+
+
+class _Build(_Engine):
+    """A compiler's container: the program's files bound in, out/ bound writable, its
+    messages read from the engine's log once it exits."""
+
+    _building = True
+
+    def __init__(
+        self,
+        client: DockerClient,
+        tag: str,
+        argv: tuple[str, ...],
+        program: Program,
+        limits: Limits,
+        wanted: dict[str, int],
+        output_dir: str,
+    ) -> None:
+        from docker.errors import DockerException
+        from docker.types import Mount
+
+        self._begin(limits)
+        try:
+            for name, content in program.files:
+                if name == "channel":
+                    raise OSError("a program file may not be called 'channel'")
+                write_new(self._hostdir, name, content)
+            mounts = [
+                Mount(f"{WORKDIR}/{name}", os.path.join(self._hostdir, name), "bind", True)
+                for name, _ in program.files
+            ]
+            mounts.append(Mount(f"{WORKDIR}/{OUTPUT_DIR}", output_dir, "bind", False))
+            if argv == program.argv:  # a toolchain of the host's, not of the image
+                mounts += _toolchain_mounts(program)
+            container = _create(
+                client, tag, list(argv), self._hostdir, mounts, limits.memory_mib, wanted, True
+            )
+            pidfd = self._started(container)
+            quiet, unused = socket.socketpair()
+            unused.close()
+            self._connections = [quiet]
+            self._channel = quiet
+        except (DockerException, OSError) as error:
+            self._dispose()
+            raise SandboxError(f"cannot start the container: {_first_line(error)}") from error
+        except BaseException:
+            self._dispose()
+            raise
+        self._watch({}, pidfd)
+
+    def exchange(
+        self,
+        request: bytes | None,
+        wall_limit: float,
+        cpu_limit: float | None = None,
+        request_id: int | None = None,
+    ) -> RunOutcome:
+        outcome = super().exchange(request, wall_limit, cpu_limit, request_id)
+        stdout, stderr = self._logs
+        head = OUTPUT_HEAD * 4
+        return replace(
+            outcome, stdout=stdout[:head], stderr=stderr[:head], output_bytes=len(stdout + stderr)
+        )
+
+
+class _WarmContainer(_Engine):
+    """A run's container, started before its submission is known (_launcher.py waits in
+    it), then given its program: one submission's, never another's."""
+
+    def __init__(
+        self,
+        client: DockerClient,
+        recipe: _Recipe,
+        preload: str,
+        later: Callable[[Callable[[], None]], object],
+    ) -> None:
+        """`preload`: the Python runner, compiled while the container waits; `later` runs
+        a task in the background (removing the container once its run is over)."""
+        from docker.errors import DockerException
+
+        self._later = later
+        self._python = recipe.python
+        self._begin(Limits(START_TIMEOUT_S, START_TIMEOUT_S, recipe.memory_mib, 64))
+        listener = self._listen()
+        try:
+            command = [recipe.python, *BARE_PYTHON_FLAGS, "-c", LAUNCHER.read_text(), preload]
+            container = _create(
+                client,
+                recipe.tag,
+                command,
+                self._hostdir,
+                list(recipe.mounts),
+                recipe.memory_mib,
+                dict(recipe.ulimits),
+                False,
+            )
+            pidfd = self._started(container)
+            # The channel, stdout, stderr: output arrives on the grader's own kernel before
+            # the frame that follows it, as through pipes (the engine's log stream lags).
+            self._connections = [self._accept(listener, pidfd) for _ in range(3)]
+            self._channel = self._connections[0]
+        except (DockerException, OSError) as error:
+            self._dispose()
+            raise SandboxError(f"cannot start the container: {_first_line(error)}") from error
+        except BaseException:
+            self._dispose()
+            raise
+        finally:
+            listener.close()
+        streams = {c.fileno(): index for index, c in enumerate(self._connections[1:])}
+        self._watch(streams, pidfd)
+
+    def give(self, argv: tuple[str, ...], program: Program, limits: Limits) -> None:
+        """Hand over the program; from here on the container is the submission's."""
+        self._limits = limits
+        request = {
+            "argv": list(argv),
+            # The image's Python with the launcher's own flags: run in the launcher itself.
+            "inline": argv[: len(BARE_PYTHON_FLAGS) + 2]
+            == (self._python, *BARE_PYTHON_FLAGS, "-c"),
+            "env": child_environment(WORKDIR),
+            "files": [
+                [name, binascii.b2a_base64(content, newline=False).decode()]
+                for name, content in program.files
+            ],
+        }
+        payload = json.dumps(request).encode()
+        try:
+            self._channel.setblocking(True)
+            self._channel.sendall(HEADER.pack(len(payload)) + payload)
+            self._channel.setblocking(False)
+        except OSError as error:
+            raise SandboxError(f"the container's launcher is gone: {error}") from error
+
+    def _reap(self) -> None:
+        if self._exit is None and not self._ended():
+            # Still running: it is removed (killed with it) in the background, and nothing
+            # of it is read any more; a run that ended by itself is asked how (OOM, status).
+            self._exit = (None, signal.SIGKILL)
+            return
+        super()._reap()
+
+    def _ended(self) -> bool:
+        if self._exit_fd is None:
+            return False
+        ready, _, _ = select.select([self._exit_fd], [], [], 0)
+        return bool(ready)
+
+    def _dispose(self) -> None:
+        container, self._container = self._container, None
+        for connection in self._connections:
+            connection.close()
+        self._connections = []
+        shutil.rmtree(self._hostdir, ignore_errors=True)
+        if container is not None:
+            self._later(lambda: _remove(container))
+
+    def _accept(self, listener: socket.socket, pidfd: int | None) -> socket.socket:
+        watched: list[Any] = [listener] + ([pidfd] if pidfd is not None else [])
+        ready, _, _ = select.select(watched, [], [], START_TIMEOUT_S)
+        if listener not in ready:
+            raise SandboxError(
+                "the launcher in the container did not connect: is the image up to date? "
+                "(`grader image build`)"
+            )
+        connection, _ = listener.accept()
+        return connection
+
+
+class _Pool:
+    """Containers started ahead of their submissions: taking one costs a frame, not a
+    container start. Each is used by one submission and removed; a new one is started in the
+    background as one is taken, with the same recipe (a batch's submissions share it)."""
+
+    def __init__(self, client: DockerClient) -> None:
+        self._client = client
+        self._lock = threading.Lock()
+        self._ready: dict[_Recipe, list[Future[_WarmContainer]]] = {}
+        self._workers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="grader-docker")
+
+    def take(self, recipe: _Recipe, limits: Limits) -> _WarmContainer:
+        with self._lock:
+            waiting = self._ready.setdefault(recipe, [])
+            future = waiting.pop(0) if waiting else None
+            waiting.append(self._workers.submit(self._start, recipe))  # the next one's
+        return future.result() if future is not None else self._start(recipe)
+
+    def _start(self, recipe: _Recipe) -> _WarmContainer:
+        from ..languages.python import runner_source
+
+        return _WarmContainer(self._client, recipe, runner_source(), self._workers.submit)
+
+    def close(self) -> None:
+        with self._lock:
+            spares = [future for waiting in self._ready.values() for future in waiting]
+            self._ready.clear()
+        for future in spares:
+            with contextlib.suppress(Exception):
+                future.result().kill()
+        self._workers.shutdown(wait=True)
+
+
+def _remove(container: Container) -> None:
+    from docker.errors import DockerException
+
+    with contextlib.suppress(DockerException):
+        container.remove(force=True)
 
 
 def _ulimits(wanted: dict[str, int]) -> dict[str, int]:
