@@ -6,7 +6,8 @@ command start without loading what they do not need."""
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # importing typing would cost every command several ms
 
 if TYPE_CHECKING:
     from .errors import GraderError, InternalError, ProblemError, SandboxError, UsageError

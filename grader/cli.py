@@ -30,6 +30,7 @@ from .reports import REPORTERS
 
 if TYPE_CHECKING:
     from .batch import Entry
+    from .commands import SandboxCache
     from .results import Report, SubmissionResult
 
 # What a command imports, it imports when it runs: `grader --version` and the parser cost
@@ -37,10 +38,12 @@ if TYPE_CHECKING:
 SANDBOX_CHOICES = ("auto", "process", "docker")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status instead of raising."""
+def main(argv: Sequence[str] | None = None, sandboxes: SandboxCache | None = None) -> int:
+    """Run the command line; returns the exit status instead of raising. `sandboxes`, from
+    the warm server, keeps backends open from one command to the next."""
     parser = _parser()
     args = parser.parse_args(argv)
+    args.sandboxes = sandboxes
     try:
         return int(args.run(args))
     except (UsageError, ProblemError) as error:
@@ -163,6 +166,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     doctor_command.set_defaults(run=_command("doctor_command"))
 
+    serve_command = subcommands.add_parser(
+        "serve",
+        help="a warm grader answering `grader grade` (started by `grader grade` itself)",
+    )
+    serve_command.add_argument("--socket", required=True, metavar="PATH")
+    serve_command.add_argument(
+        "--idle", type=float, default=600, metavar="SECONDS", help="exit after this long unused"
+    )
+    serve_command.set_defaults(run=_command("serve_command"))
+
     image_command = subcommands.add_parser("image", help="manage the Docker sandbox image")
     image_actions = image_command.add_subparsers(dest="action", required=True, metavar="ACTION")
     build_command = image_actions.add_parser(
@@ -230,7 +243,8 @@ def _grade(args: argparse.Namespace) -> int:
         already = {id(e): gradebook.graded(e.submission, e.student, problem) for e in entries}
         skipped = [verdict.verdict for verdict in already.values() if verdict is not None]
         entries = [entry for entry in entries if already[id(entry)] is None]
-    sandbox = open_chosen_sandbox(args.sandbox)
+    kept: SandboxCache | None = args.sandboxes
+    sandbox = kept.open(args.sandbox) if kept else open_chosen_sandbox(args.sandbox)
     progress = Progress(len(entries))
 
     def finished(entry: Entry, result: SubmissionResult) -> None:
@@ -244,7 +258,8 @@ def _grade(args: argparse.Namespace) -> int:
         )
         info = SandboxInfo(sandbox.name, sandbox.protections(), sandbox.warning())
     finally:
-        sandbox.close()
+        if kept is None:
+            sandbox.close()
         if gradebook is not None:
             gradebook.close()
     if skipped:

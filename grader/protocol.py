@@ -22,6 +22,7 @@ import json
 import struct
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import chain
 from typing import Final
 
 MAX_FRAME_BYTES: Final = 4 * 1024 * 1024
@@ -128,6 +129,7 @@ def decode_reply(payload: bytes) -> Reply:
 
 
 _LEAF_TYPES: Final = {int, str}
+_LIST_ONLY: Final = {list}
 
 
 def decode_value(wire: object, depth: int) -> Value:
@@ -139,6 +141,12 @@ def decode_value(wire: object, depth: int) -> Value:
     if type(wire) is list:
         if _is_leaf(wire, depth):
             return tuple(wire)  # a list of ints: most answers are lists of these
+        if (
+            depth < MAX_DEPTH
+            and set(map(type, wire)) == _LIST_ONLY
+            and set(map(type, chain.from_iterable(wire))) <= _LEAF_TYPES
+        ):
+            return tuple(map(tuple, wire))  # a list of those, still without a call per item
         return tuple(
             [tuple(item) if _is_leaf(item, depth + 1) else decode_value(item, depth + 1)
              for item in wire]

@@ -276,6 +276,8 @@ def main() -> None:
     drop_bounding_set(KEPT_CAPABILITIES)
     for source in sys.argv[1:]:
         compiled(source)  # the runners the grader expects, compiled once for every fork
+    import encodings.utf_8_sig  # noqa: F401 - the runner reads a submission with it
+
     # Every object so far is permanent: a fork's collections never walk them, so they stay
     # shared with this process instead of being copied page by page.
     gc.freeze()

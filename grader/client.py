@@ -1,0 +1,103 @@
+"""The `grader` command. `grader grade` first asks a warm grader (server.py) of this checkout
+and this user to do the work, and prints nothing of its own: the warm one writes straight to
+this terminal through descriptors handed over. Without one, the command runs here, then starts
+one in the background for next time (not under CI; `GRADER_SERVER=off` turns both off,
+`GRADER_SERVER=on` starts one under CI too).
+
+Every import here is one the interpreter has already made: this module is the whole cost of
+the command when a warm grader answers.
+"""
+
+import _socket
+import os
+import sys
+
+ANSWERED, STALE = 0, 1  # the warm grader's first byte: here is the exit status / I am stale
+
+
+def main() -> int:
+    argv = sys.argv[1:]
+    choice = os.environ.get("GRADER_SERVER", "auto")
+    served = argv[:1] == ["grade"] and choice != "off"
+    if served:
+        status = through_server(argv)
+        if status is not None:
+            return status
+    from .cli import main as run_here
+
+    status = run_here(argv)
+    # A CI job grades once and ends: a server would only outlive it. GRADER_SERVER=on
+    # starts one there too.
+    if served and (choice == "on" or not os.environ.get("CI")):
+        start_server()
+    return status
+
+
+def package_dir() -> str:
+    return os.path.dirname(os.path.abspath(__file__))
+
+
+def socket_path() -> str:
+    """Private to this user (a 0700 directory); one per checkout and interpreter."""
+    import zlib
+
+    home = os.environ.get("XDG_RUNTIME_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+        "grader",
+    )
+    key = zlib.crc32(f"{package_dir()}\0{sys.executable}".encode())
+    return os.path.join(home, "grader-server", f"{key:08x}.sock")
+
+
+def through_server(argv: list[str]) -> int | None:
+    """The exit status from the warm grader, or None when there is none to ask (or it is
+    stale, or it went away mid-way before saying anything)."""
+    connection = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
+    try:
+        connection.connect(socket_path())
+        environment = [f"{name}={value}" for name, value in os.environ.items()]
+        fields = [package_dir(), os.getcwd(), str(len(argv)), *argv, *environment]
+        request = "\0".join(fields).encode("utf-8", "surrogateescape")
+        stdio = (1).to_bytes(4, sys.byteorder) + (2).to_bytes(4, sys.byteorder)
+        rights = [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, stdio)]
+        connection.sendmsg([len(request).to_bytes(4, "big") + request], rights)
+    except OSError:
+        connection.close()
+        return None  # nobody there: nothing was done
+    reply = b""
+    try:
+        while len(reply) < 5:
+            chunk = connection.recv(5 - len(reply))
+            if not chunk:
+                break
+            reply += chunk
+    except OSError:
+        pass
+    finally:
+        connection.close()
+    if reply[:1] == bytes([STALE]):
+        return None  # it did nothing: its code or checkout is not this one
+    if len(reply) < 5:
+        # It may have printed part of a report already: running again here would repeat it.
+        os.write(2, b"grader: internal error: the warm grader stopped mid-way; run again\n")
+        return 3
+    return int.from_bytes(reply[1:5], "big", signed=True)
+
+
+def start_server() -> None:
+    """A warm grader for the next command, detached from this one's terminal and signals."""
+    import subprocess
+
+    path = socket_path()
+    try:
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        subprocess.Popen(
+            [sys.executable, "-m", "grader", "serve", "--socket", path],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            close_fds=True,
+        )
+    except OSError:
+        pass  # only an optimisation: the next command runs here again
