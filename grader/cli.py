@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,6 +58,7 @@ def main(argv: Sequence[str] | None = None, sandboxes: SandboxCache | None = Non
         return 130
 
 
+@cache  # a warm server parses many command lines; argparse's set-up costs several ms
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="grader", description="Grade programming exercises against a problem's tests."

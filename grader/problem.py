@@ -170,17 +170,19 @@ def load_problem(directory: Path) -> Problem:
 def load_answer(problem: Problem, test: TestCase) -> object:
     """The expected answer of `test`, from the file the references produced."""
     path = problem.answer_path(test)
-    shown = shown_path(path)
     fix = f"run `grader answers {problem.id}` to compute it from the references"
     try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
+        stored = json.loads(path.read_bytes())
     except FileNotFoundError:
-        raise ProblemError(shown, None, "", f"missing; {fix}") from None
+        raise ProblemError(shown_path(path), None, "", f"missing; {fix}") from None
     except (OSError, ValueError) as error:
-        raise ProblemError(shown, None, "", f"unreadable ({error}); {fix}") from None
+        raise ProblemError(shown_path(path), None, "", f"unreadable ({error}); {fix}") from None
     if not isinstance(stored, dict) or stored.get("input") != dict(test.input):
         raise ProblemError(
-            shown, None, "input", f"does not match test {test.name!r} in problem.yaml; {fix}"
+            shown_path(path),
+            None,
+            "input",
+            f"does not match test {test.name!r} in problem.yaml; {fix}",
         )
     return stored.get("answer")
 

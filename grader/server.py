@@ -42,6 +42,8 @@ def serve_command(args: argparse.Namespace) -> int:
     except OSError:
         os.close(lock)
         return EXIT_OK
+    os.ftruncate(lock, 0)
+    os.write(lock, f"{os.getpid()}\n".encode())  # who to stop: kill $(cat PATH.lock)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         with contextlib.suppress(FileNotFoundError):

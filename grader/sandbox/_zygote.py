@@ -94,18 +94,22 @@ def compiled(source: str) -> Any:
     return COMPILED[source]
 
 
-def run(request: dict[str, Any], fds: list[int], status: int) -> None:
-    """The run itself, pid 1 of its namespaces; never returns."""
-    channel, stdout, stderr = fds[1:4]
-    status = fcntl.fcntl(status, fcntl.F_DUPFD, 100)  # above every number set up below
-    files = fds[4 : 4 + len(request["files"])]
-    joins = fds[4 + len(request["files"]) :]
-    os.dup2(stderr, 2)  # from here, whatever goes wrong is said where the grader reads it
+def prepare() -> None:
+    """What a run does before its request comes: nothing here depends on the submission."""
     check(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), "PR_SET_PDEATHSIG")
     mount(None, "/", None, MS_REC | MS_PRIVATE)
     mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
     with open("/proc/self/oom_score_adj", "w") as adjust:
         adjust.write("1000")  # out of memory, the kernel kills the run before its parents
+    check(libc.unshare(CLONE_NEWCGROUP), "unshare cgroup")  # it sees its own group as /
+
+
+def run(request: dict[str, Any], fds: list[int]) -> None:
+    """The run itself, pid 1 of its namespaces, once prepared; never returns."""
+    status, channel, stdout, stderr = fds[:4]
+    files = fds[4:]
+    status = fcntl.fcntl(status, fcntl.F_DUPFD, 100)  # above every number set up below
+    os.dup2(stderr, 2)  # from here, whatever goes wrong is said where the grader reads it
     mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=%d,mode=1777" % request["tmp"])
     for name, source in zip(request["files"], files, strict=True):
         if "/" in name or name in ("", ".", ".."):
@@ -118,10 +122,6 @@ def run(request: dict[str, Any], fds: list[int], status: int) -> None:
             copied += os.sendfile(target, source, copied, size - copied)
         os.close(target)
         os.close(source)
-    for join in joins:
-        os.write(join, b"0")  # "0" is the writer itself
-        os.close(join)
-    check(libc.unshare(CLONE_NEWCGROUP), "unshare cgroup")
     for name, value in request["rlimits"].items():
         resource.setrlimit(RLIMITS[name], (value, value))
     drop_bounding_set(set())
@@ -162,7 +162,7 @@ def run(request: dict[str, Any], fds: list[int], status: int) -> None:
     os.execve(argv[0], argv, request["env"])
 
 
-def receive(control: socket.socket) -> tuple[dict[str, Any], list[int]] | None:
+def receive(control: socket.socket) -> tuple[bytes, list[int]] | None:
     """The next request and its descriptors; None once the grader closed the socket."""
     while True:
         try:
@@ -177,36 +177,55 @@ def receive(control: socket.socket) -> tuple[dict[str, Any], list[int]] | None:
         if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
             usable = len(data) - len(data) % 4
             fds += struct.unpack("%di" % (usable // 4), data[:usable])
-    return json.loads(message), fds
+    return message, fds
+
+
+def prepared_run(inner: socket.socket) -> None:
+    """The run, forked and prepared before its request: it waits for it from its parent."""
+    prepare()
+    received = receive(inner)
+    if received is None:
+        return
+    message, fds = received
+    inner.close()
+    request = json.loads(message)
+    try:
+        if request.get("inline"):
+            compiled(request["argv"][request["argv"].index("-c") + 1])
+        run(request, fds)
+    except BaseException as error:  # noqa: BLE001 - reported, then the run ends
+        os.write(fds[3], ("the sandbox could not set up the run: %s\n" % error).encode())
 
 
 def spare(control: socket.socket, taken: int) -> None:
-    """A run's parent made ahead of time: it is already in new namespaces when the request
-    comes, forks the run into them, and reports how the run ended."""
+    """A run's parent made ahead of time, with its run forked and prepared in new
+    namespaces: a request costs a hand-over. It reports how the run ended."""
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     check(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), "PR_SET_PDEATHSIG")
     check(libc.unshare(CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS), "unshare")
+    inner, inner_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    child = os.fork()
+    if child == 0:
+        control.close()
+        inner.close()
+        os.close(taken)
+        try:
+            prepared_run(inner_end)
+        finally:
+            os._exit(125)
+    inner_end.close()
     received = receive(control)
     if received is None:
+        os.kill(child, signal.SIGKILL)
         return
     os.write(taken, b"T")  # the slot makes the next spare while this one runs
     os.close(taken)
     control.close()
-    request, fds = received
-    status = fds[0]
-    try:
-        if request.get("inline"):
-            compiled(request["argv"][request["argv"].index("-c") + 1])
-        child = os.fork()
-    except BaseException as error:  # noqa: BLE001 - said on the run's stderr
-        os.write(fds[3], ("the sandbox could not start the run: %s\n" % error).encode())
-        return
-    if child == 0:
-        try:
-            run(request, fds, status)
-        except BaseException as error:  # noqa: BLE001 - reported, then the run ends
-            os.write(2, ("the sandbox could not set up the run: %s\n" % error).encode())
-        os._exit(125)
+    message, fds = received
+    inner.sendmsg(
+        [message], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, struct.pack("%di" % len(fds), *fds))]
+    )
+    inner.close()
     for fd in fds[1:]:
         os.close(fd)
     while True:
@@ -215,7 +234,7 @@ def spare(control: socket.socket, taken: int) -> None:
             break
         except InterruptedError:
             continue
-    os.write(status, b"E" + struct.pack("i", raw))
+    os.write(fds[0], b"E" + struct.pack("i", raw))
 
 
 def hold_slot(control: socket.socket, fds: list[int]) -> None:

@@ -39,7 +39,7 @@ CHANNEL_FD: Final = 3  # the channel's number inside a run
 RUN_UID_BASE: Final = 1_500_000_000
 RUN_UIDS: Final = 100_000
 STARTUP_TIMEOUT_S: Final = 30.0
-SLOT_PROCESSES: Final = 2  # a slot's parent and a run's parent, on top of the run's own
+SLOT_PROCESSES: Final = 4  # the slot, the run's parent, the next run's parent and run
 DEFAULT_SLOT_MEMORY: Final = 256 * 2**20  # until a run sets its own
 
 
@@ -52,6 +52,14 @@ class Slot:
         self.cgroup = cgroup
         self.pid = 0  # in the grader's PID namespace, once it said it is ready
         self.status: socket.socket | None = None
+        self.dying: socket.socket | None = None  # the last run's, killed, not yet reported
+
+    def settle(self) -> None:
+        """Wait until the last run is gone: its processes no longer count in the groups."""
+        if self.dying is not None:
+            with self.dying:
+                select.select([self.dying], [], [], STARTUP_TIMEOUT_S)
+            self.dying = None
 
     def await_ready(self) -> None:
         if self.status is None:
@@ -66,8 +74,9 @@ class Slot:
 
     def close(self) -> None:
         self.control.close()
-        if self.status is not None:
-            self.status.close()
+        for pending in (self.status, self.dying):
+            if pending is not None:
+                pending.close()
         if self.cgroup is not None:
             self.cgroup.remove()
 
@@ -138,6 +147,7 @@ class Zygote:
             slot = self._new_slot(memory_bytes)
         try:
             slot.await_ready()
+            slot.settle()
             if slot.cgroup is not None:
                 slot.cgroup.start_run(memory_bytes)
         except OSError as error:
@@ -263,13 +273,22 @@ class ForkedRun(Supervised):
     def _reap(self) -> None:
         if self._exit is not None:
             return
-        if self._pidfd is not None:
-            with contextlib.suppress(ProcessLookupError):
-                signal.pidfd_send_signal(self._pidfd, signal.SIGKILL)  # pid 1: all of it goes
-        ready, _, _ = select.select([self._status], [], [], STARTUP_TIMEOUT_S)
-        message = self._status.recv(16) if ready else b""
-        raw = struct.unpack("i", message[1:5])[0] if message[:1] == b"E" else 9
-        self._exit = wait_status(raw, via_bwrap=False)
+        # A run that ended by itself has its report waiting (or on its way, if it ended
+        # before its pid could be held). One still running is killed, and its report is
+        # not waited for here: the slot waits for it before its next run (Slot.settle).
+        timeout = 0.0 if self._pidfd is not None else STARTUP_TIMEOUT_S
+        ready, _, _ = select.select([self._status], [], [], timeout)
+        if ready:
+            message = self._status.recv(16)
+            raw = struct.unpack("i", message[1:5])[0] if message[:1] == b"E" else 9
+            self._exit = wait_status(raw, via_bwrap=False)
+            return
+        assert self._pidfd is not None
+        with contextlib.suppress(ProcessLookupError):
+            signal.pidfd_send_signal(self._pidfd, signal.SIGKILL)  # pid 1: all of it goes
+        if self._slot is not None:
+            self._slot.dying = self._status.dup()
+        self._exit = (None, signal.SIGKILL)
 
     def _out_of_memory(self) -> bool:
         cgroup = self._slot.cgroup if self._slot is not None else None
