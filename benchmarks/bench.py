@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,6 +38,22 @@ class Figure:
     target: str  # "<= 3 P", ">= 60/s", ...
     met: bool | None
     note: str = ""
+    p: float = 0.0  # P measured alternately with this figure
+
+
+def paired(action: Callable[[], object], runs: int) -> tuple[float, float]:
+    """Medians of `action` and of P, run alternately: a machine that slows down or speeds
+    up mid-way moves both, not the ratio."""
+    python = bare_interpreter()
+    times, floors = [], []
+    for _ in range(runs):
+        started = time.perf_counter()
+        run_quietly(python, "-I", "-S", "-c", "pass")
+        floors.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times), statistics.median(floors)
 
 
 def median_of(action: Callable[[], object], runs: int) -> float:
@@ -66,36 +82,34 @@ def bare_interpreter() -> str:
     return python_places().interpreter
 
 
-def measure_p(runs: int) -> float:
-    python = bare_interpreter()
-    return median_of(lambda: run_quietly(python, "-I", "-S", "-c", "pass"), runs)
-
-
-def cli_figures(runs: int, p: float) -> list[Figure]:
+def cli_figures(runs: int) -> list[Figure]:
     """`grader grade` as a student runs it: answered by the warm grader it started the first
     time, and (for comparison) with no warm grader at all."""
     grade = (GRADER, "grade", "--sandbox", "process", FAST)
-    version = median_of(lambda: run_quietly(GRADER, "--version"), runs)
-    cold = median_of(lambda: run_quietly(*grade, env=os.environ | {"GRADER_SERVER": "off"}), runs)
+    version, p_version = paired(lambda: run_quietly(GRADER, "--version"), runs)
+    off = os.environ | {"GRADER_SERVER": "off"}
+    cold, p_cold = paired(lambda: run_quietly(*grade, env=off), runs)
     with private_server() as env:
         run_quietly(*grade, env=env)  # starts the warm grader
         time.sleep(3)
         run_quietly(*grade, env=env)  # its sandbox is open from here on
-        warm = median_of(lambda: run_quietly(*grade, env=env), runs)
+        warm, p_warm = paired(lambda: run_quietly(*grade, env=env), runs * 2)
     return [
-        Figure("`grader --version` (CLI start-up)", version, "small", None),
+        Figure("`grader --version` (CLI start-up)", version, "small", None, p=p_version),
         Figure(
             "`grader grade --sandbox process` one submission, 9 tests, end to end",
             warm,
             "<= 3 P",
             None,
             "answered by the warm grader the first call started",
+            p_warm,
         ),
         Figure(
             "the same with GRADER_SERVER=off (a cold grader every time)",
             cold,
             "reported",
             None,
+            p=p_cold,
         ),
     ]
 
@@ -124,9 +138,7 @@ def opened(name: str) -> Iterator[object]:
         sandbox.close()
 
 
-def warm_figure(
-    name: str, runs: int, target: str, limit_p: float, p: float, settle: float = 0.0
-) -> Figure:
+def warm_figure(name: str, runs: int, target: str, limit_p: float, settle: float = 0.0) -> Figure:
     """Per submission, in a grader that is already running with its sandbox open; `settle`
     seconds before each, for what the backend starts ahead to be ready."""
     from grader.commands import open_problem
@@ -139,18 +151,22 @@ def warm_figure(
     submission = read_submission(FAST, extensions())
     with opened(name) as sandbox:
         grade(problem, answers, submission, sandbox)  # the first starts what stays warm
-        times = []
-        for _ in range(runs):
-            time.sleep(settle)  # a container started ahead is ready again
+        time.sleep(settle)
+
+        def once() -> None:
             started = time.perf_counter()
             grade(problem, answers, submission, sandbox)
             times.append(time.perf_counter() - started)
+            time.sleep(settle)  # what is started ahead is ready again (and P is not disturbed)
+
+        times: list[float] = []
+        _, p = paired(once, runs)
         seconds = statistics.median(times)
         note = "warm runner forks each run" if getattr(sandbox, "forks_runs", False) else ""
         if settle:
             note = "a container per submission, started before it arrives"
     label = f"{name} backend, one submission in a running grader"
-    return Figure(label, seconds, target, seconds <= limit_p * p, note)
+    return Figure(label, seconds, target, seconds <= limit_p * p, note, p)
 
 
 def batch_figure(runs: int) -> Figure:
@@ -163,7 +179,7 @@ def batch_figure(runs: int) -> Figure:
             shutil.copy(FAST, student / FAST.name)
         command = (GRADER, "grade", "--sandbox", "process", "--jobs", "2", folder)
         cold = os.environ | {"GRADER_SERVER": "off"}
-        elapsed = median_of(lambda: run_quietly(*command, env=cold), runs)
+        elapsed, p = paired(lambda: run_quietly(*command, env=cold), runs)
     rate = BATCH_SIZE / elapsed
     return Figure(
         f"batch of {BATCH_SIZE} through `grader grade --jobs 2`, start-up included",
@@ -171,10 +187,11 @@ def batch_figure(runs: int) -> Figure:
         ">= 60/s",
         rate >= 60,
         f"{rate:.0f} submissions/s",
+        p,
     )
 
 
-def compiled_figures(p: float) -> list[Figure]:
+def compiled_figures() -> list[Figure]:
     """C++: the first build, then the same submission again (a cached build)."""
     if shutil.which("g++") is None:
         return []
@@ -182,26 +199,35 @@ def compiled_figures(p: float) -> list[Figure]:
     with tempfile.TemporaryDirectory(prefix="grader-bench-cache-") as cache:
         env = cold | {"XDG_CACHE_HOME": cache}
         grade = (GRADER, "grade", "--sandbox", "process", CPP)
-        first = median_of(lambda: run_quietly(*grade, env=env), 1)
-        again = median_of(lambda: run_quietly(*grade, env=env), 5)
+        first, p_first = paired(lambda: run_quietly(*grade, env=env), 1)
+        again, p_again = paired(lambda: run_quietly(*grade, env=env), 5)
     python = median_of(
         lambda: run_quietly(GRADER, "grade", "--sandbox", "process", FAST, env=cold), 5
     )
     return [
-        Figure("C++ first build + grade, end to end, no warm grader", first, "reported", None),
+        Figure(
+            "C++ first build + grade, end to end, no warm grader",
+            first,
+            "reported",
+            None,
+            p=p_first,
+        ),
         Figure(
             "C++ cached build + grade, end to end, no warm grader",
             again,
             "cache costs nothing",
             again <= python * 1.5,
             f"a Python submission the same way: {python * 1000:.0f} ms",
+            p_again,
         ),
     ]
 
 
-def table(p: float, figures: list[Figure]) -> str:
+def table(figures: list[Figure]) -> str:
+    p = statistics.median(figure.p for figure in figures)
     lines = [
-        f"P = {p * 1000:.1f} ms (`{bare_interpreter()} -I -S -c pass`, median)",
+        f"P = {p * 1000:.1f} ms (`{bare_interpreter()} -I -S -c pass`, median; each ratio "
+        "uses the P measured alternately with its figure)",
         "",
         "| figure | median | ratio to P | target | met |",
         "| --- | --- | --- | --- | --- |",
@@ -211,7 +237,7 @@ def table(p: float, figures: list[Figure]) -> str:
         note = f" ({figure.note})" if figure.note else ""
         lines.append(
             f"| {figure.name}{note} | {figure.seconds * 1000:.1f} ms | "
-            f"{figure.seconds / p:.2f} P | {figure.target} | {met} |"
+            f"{figure.seconds / figure.p:.2f} P | {figure.target} | {met} |"
         )
     return "\n".join(lines)
 
@@ -225,33 +251,29 @@ def main() -> int:
         print("run scripts/setup first: .venv/bin/grader is missing", file=sys.stderr)
         return 2
     runs = 5 if args.quick else 15
-    ps = [measure_p(runs)]
-    figures = cli_figures(runs, ps[-1])
-    ps.append(measure_p(runs))
-    figures.append(warm_figure("process", runs * 2, "<= 1 P (stretch)", 1, ps[-1]))
-    ps.append(measure_p(runs))
+    figures = cli_figures(runs)
+    figures.append(warm_figure("process", runs * 2, "<= 1 P (stretch)", 1))
     figures.append(batch_figure(3))
     if not args.skip_docker:
         try:
-            figures.append(warm_figure("docker", runs, "<= 10 P", 10, ps[-1], settle=1.0))
+            figures.append(warm_figure("docker", runs, "<= 10 P", 10, settle=1.0))
         except Exception as error:  # noqa: BLE001 - a missing engine is a line, not a crash
             print(f"docker: not measured ({error})", file=sys.stderr)
-    ps.append(measure_p(runs))
-    figures += compiled_figures(ps[-1])
-    p = statistics.median(ps)
-    # The verdicts use the P of the whole run: one median of the P medians.
-    rescored = [
-        Figure(f.name, f.seconds, f.target, _met(f, p), f.note) if f.target.startswith("<=") else f
-        for f in figures
+    figures += compiled_figures()
+    scored = [
+        replace(figure, met=_met(figure)) if figure.target.startswith("<=") else figure
+        for figure in figures
     ]
-    print(f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {platform.python_version()}")
-    print(table(p, rescored))
+    print(
+        f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
+    )
+    print(table(scored))
     return 0
 
 
-def _met(figure: Figure, p: float) -> bool:
+def _met(figure: Figure) -> bool:
     bound = float(figure.target.split()[1])
-    return figure.seconds <= bound * p
+    return figure.seconds <= bound * figure.p
 
 
 if __name__ == "__main__":

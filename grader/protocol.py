@@ -161,11 +161,9 @@ def decode_value(wire: object, depth: int) -> Value:
 
 def _is_leaf(wire: object, depth: int) -> bool:
     """A list of ints and strings, allowed at this depth: decoded without a call per item."""
-    return (
-        type(wire) is list
-        and set(map(type, wire)) <= _LEAF_TYPES
-        and not (wire and depth > MAX_DEPTH)
-    )
+    if type(wire) is not list or depth > MAX_DEPTH + 1 or (wire and depth > MAX_DEPTH):
+        return False  # the items of a list this deep would be too deep themselves
+    return set(map(type, wire)) <= _LEAF_TYPES
 
 
 def _text(value: object, limit: int) -> str:

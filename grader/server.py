@@ -150,12 +150,16 @@ def _as_caller(cwd: str, environment: list[str], stdio: list[int]) -> Iterator[N
 
 
 def _fingerprint() -> tuple[tuple[str, int], ...]:
-    """What the code on disk is: a change to any module makes this server stale."""
-    root = Path(package_dir())
-    return tuple(
-        sorted(
-            (str(path), path.stat().st_mtime_ns)
-            for path in root.rglob("*")
-            if path.is_file() and "__pycache__" not in path.parts
-        )
-    )
+    """What the code on disk is: a change to any file of the package makes this server
+    stale. (os.scandir: one stat per file, which every request pays.)"""
+    found: list[tuple[str, int]] = []
+    folders = [package_dir()]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name != "__pycache__":
+                        folders.append(entry.path)
+                elif entry.is_file(follow_symlinks=False):
+                    found.append((entry.path, entry.stat(follow_symlinks=False).st_mtime_ns))
+    return tuple(sorted(found))

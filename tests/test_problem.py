@@ -106,6 +106,19 @@ def test_broken_yaml_names_the_line(problem_copy) -> None:
         load_problem(problem_copy)
 
 
+def test_a_parsed_file_is_read_back_from_the_cache(problem_copy, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    parsed = load_problem(problem_copy)
+    cached = list((tmp_path / "cache" / "grader" / "yaml").glob("*.json"))
+    assert len(cached) == 1
+    assert load_problem(problem_copy) == parsed  # from the cache this time
+    cached[0].write_text("{not json")  # a damaged entry is parsed again, not trusted
+    assert load_problem(problem_copy) == parsed
+    edit(problem_copy, "title: N-Queens", "title: N-Queens\ntitle: Again")
+    with pytest.raises(ProblemError, match="problem.yaml:4: title: duplicate key"):
+        load_problem(problem_copy)  # new content: a new key, and errors keep their lines
+
+
 def test_duplicate_keys_are_errors(problem_copy) -> None:
     edit(problem_copy, "title: N-Queens", "title: N-Queens\ntitle: Again")
     with pytest.raises(ProblemError, match="problem.yaml:4: title: duplicate key"):

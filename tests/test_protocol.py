@@ -58,12 +58,26 @@ def test_value_frames_decode_to_plain_values() -> None:
         frame({"kind": "value", "value": True}),
         frame({"kind": "value", "value": {"verdict": "AC"}}),
         frame({"kind": "value", "value": [[[[[[[[[[[1]]]]]]]]]]]}),
+        frame({"kind": "value", "value": [[[[[[[[[[[]]]]]]]]]]]}),
+        frame({"kind": "value", "value": [[1, 2], [3, True]]}),  # a bool among rows of ints
+        frame({"kind": "value", "value": [[1, 2], [3, None]]}),
+        frame({"kind": "value", "value": [[1, 2], [3, 1.5]]}),
+        frame({"kind": "value", "value": [[1], [{"verdict": "AC"}]]}),
         frame({"kind": "error", "type": 5}),
     ],
 )
 def test_anything_malformed_is_a_protocol_violation(payload: bytes) -> None:
     with pytest.raises(ProtocolViolation):
         decode_reply(payload)
+
+
+def test_rows_of_ints_decode_like_any_other_value() -> None:
+    rows = [[1, 3, 0, 2], [2, 0, 3, 1], [], ["a", 7]]
+    reply = decode_reply(frame({"kind": "value", "value": rows}))
+    assert reply.value == tuple(tuple(row) for row in rows)
+    assert all(type(row) is tuple for row in reply.value)  # type: ignore[union-attr]
+    mixed = decode_reply(frame({"kind": "value", "value": [[1], {"set": [2]}, 3]}))
+    assert mixed.value == ((1,), SetOf((2,)), 3)
 
 
 def test_long_texts_are_capped() -> None:

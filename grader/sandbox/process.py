@@ -149,6 +149,10 @@ class ProcessSandbox:
             return None
         key = (runtime_dirs, hidden)
         with self._zygotes_lock:
+            gone = self._zygotes.get(key)
+            if gone is not None and not gone.alive():
+                gone.close()  # killed from outside: its next run gets a new one
+                del self._zygotes[key]
             if key not in self._zygotes:
                 places = python_places()
                 # The Python runner is what most runs start: compiled once, in the zygote.

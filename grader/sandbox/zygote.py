@@ -139,6 +139,9 @@ class Zygote:
                     self.failure = self._stop()
             return self._ready
 
+    def alive(self) -> bool:
+        return self._process.poll() is None
+
     def acquire(self, memory_bytes: int) -> Slot:
         """A slot for one run, its memory limit set."""
         with self._lock:
@@ -204,6 +207,8 @@ class Zygote:
         return slot
 
     def _stop(self) -> str:
+        if self._control.fileno() < 0:
+            return self.failure  # stopped already
         self._control.close()  # it exits on end of file; killing it ends every run too
         with contextlib.suppress(ProcessLookupError):
             self._process.kill()

@@ -492,6 +492,7 @@ def test_hostile_submission(
     assert str(ROOT / "grader") not in report  # no traceback of the harness's own code
 
     assert _processes_with(token) == [], "a process of the run outlived it"
+    assert _processes_of_runs() == [], "a process with a run's uid outlived it"
     for folder in (ROOT, Path("/tmp"), Path("/"), Path.home(), tmp_path):
         assert not (folder / f"pwned-{token}").exists(), folder
     if case.extra == "sentinel":
@@ -504,6 +505,72 @@ def test_hostile_submission(
     follower = make_submission(ACCEPTED, "next_in_batch.py")
     after = grade(small_nqueens, nqueens_answers, follower, sandbox)
     assert after.verdict is Verdict.AC, after
+
+
+LEAVES = (
+    QUEENS
+    + """
+import ctypes, os, time
+def solve_n_queens(n):
+    open('/tmp/left-@TOKEN@', 'w').write('for the next one')
+    ctypes.CDLL(None).shmget(0x5EED, 4096, 0o1000 | 0o666)  # IPC_CREAT: outlives a process
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            time.sleep(60)  # a daemon, waiting for the next submission
+        os._exit(0)
+    return queens(n)
+"""
+)
+
+FINDS = (
+    QUEENS
+    + """
+import os
+def solve_n_queens(n):
+    found = [name for name in os.listdir('/tmp') if name.startswith('left-')]
+    with open('/proc/sysvipc/shm') as segments:
+        found += segments.read().splitlines()[1:]
+    found += [p for p in os.listdir('/proc') if p.isdigit() and int(p) != os.getpid()]
+    return queens(n) if not found else [[len(found)]]
+"""
+)
+
+
+def test_nothing_of_a_submission_reaches_the_next(
+    sandbox, small_nqueens: Problem, nqueens_answers, make_submission
+) -> None:
+    """Files, SysV IPC, processes: what one submission leaves, the next does not meet."""
+    token = secrets.token_hex(6)
+    first = grade(
+        small_nqueens, nqueens_answers, make_submission(LEAVES.replace("@TOKEN@", token)), sandbox
+    )
+    assert first.verdict is Verdict.AC, first
+    second = grade(small_nqueens, nqueens_answers, make_submission(FINDS), sandbox, True)
+    assert second.verdict is Verdict.AC, second.tests[0].message
+    assert _processes_of_runs() == []
+
+
+def _processes_of_runs(wait_s: float = 5.0) -> list[int]:
+    """Processes with a run's uid (nobody, or the warm runner's per-run uids) once no run is
+    going on: a daemon that outlived its submission."""
+    from grader.sandbox.isolation import UNPRIVILEGED_ID
+    from grader.sandbox.zygote import RUN_UID_BASE
+
+    deadline = time.monotonic() + wait_s
+    while True:
+        found = []
+        for entry in os.listdir("/proc"):
+            try:
+                with open(f"/proc/{entry}/status", "rb") as handle:
+                    uid = int(next(line for line in handle if line.startswith(b"Uid:")).split()[1])
+            except (OSError, StopIteration, ValueError):
+                continue
+            if uid == UNPRIVILEGED_ID or uid >= RUN_UID_BASE:
+                found.append(int(entry))
+        if not found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.05)
 
 
 def _processes_with(token: str, wait_s: float = 5.0) -> list[int]:

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 from pathlib import Path
@@ -116,3 +119,45 @@ def test_the_command_line_hides_the_grader_and_drops_root(as_root: bool, tmp_pat
     assert ("--reuid=65534" in argv) is as_root
     assert ("--unshare-user" in argv) is not as_root
     assert argv[-3:] == [f"{runtime}/bin/python3", "-c", "pass"]
+
+
+def test_a_warm_runner_killed_from_outside_is_replaced(
+    nqueens, nqueens_answers, make_submission
+) -> None:
+    with closing(ProcessSandbox()) as sandbox:
+        require(sandbox.forks_runs, "a warm runner", sandbox.isolation.reason)
+        submission = make_submission(ACCEPTED.read_text())
+        assert grade(nqueens, nqueens_answers, submission, sandbox).verdict is Verdict.AC
+        zygotes = [pid for pid in _descendants(os.getpid()) if b"def hold_slot" in _cmdline(pid)]
+        assert zygotes, "no warm runner among this process's descendants"
+        for pid in zygotes:
+            os.kill(pid, signal.SIGKILL)
+        time.sleep(0.2)
+        result = grade(nqueens, nqueens_answers, submission, sandbox)
+    assert result.verdict is Verdict.AC, result
+
+
+def _descendants(root: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as stat:
+                    parent = int(stat.read().rsplit(b")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    found, waiting = [], [root]
+    while waiting:
+        for child in children.get(waiting.pop(), []):
+            found.append(child)
+            waiting.append(child)
+    return found
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            return handle.read()
+    except OSError:
+        return b""

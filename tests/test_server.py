@@ -1,0 +1,136 @@
+"""The warm grader: `grader grade` answered by a server it started, the same answers as a
+cold run, private to its user, and gone once its code changes."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT, SUBMISSIONS
+
+GRADER = ROOT / ".venv" / "bin" / "grader"
+ACCEPTED = SUBMISSIONS / "nqueens" / "accepted" / "bitmask.py"
+WRONG = SUBMISSIONS / "nqueens" / "wrong_answer" / "first_solution_only.py"
+
+
+@pytest.fixture
+def private_runtime(tmp_path: Path) -> dict[str, str]:
+    """An environment whose warm grader is this test's alone; stopped afterwards."""
+    if not GRADER.exists():
+        pytest.fail(f"{GRADER} is missing: run scripts/setup")
+    environment = os.environ | {"XDG_RUNTIME_DIR": str(tmp_path), "GRADER_SERVER": "on"}
+    yield environment
+    for pid in _server_pids(tmp_path):
+        os.kill(pid, 15)
+
+
+def _server_pids(runtime: Path) -> list[int]:
+    pids = []
+    for lock in runtime.glob("grader-server/*.lock"):
+        text = lock.read_text().strip()
+        if text.isdigit() and Path(f"/proc/{text}").exists():
+            pids.append(int(text))
+    return pids
+
+
+def _grade(environment: dict[str, str], *arguments: str | Path) -> tuple[int, dict]:
+    done = subprocess.run(
+        [str(GRADER), "grade", "--format", "json", "--sandbox", "process", *map(str, arguments)],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=ROOT,
+        timeout=300,
+    )
+    return done.returncode, json.loads(done.stdout)
+
+
+def _verdicts(report: dict) -> list[tuple[str, str, list[str]]]:
+    return [
+        (result["submission"], result["verdict"], [test["message"] for test in result["tests"]])
+        for result in report["results"]
+    ]
+
+
+def _wait_for_server(runtime: Path) -> int:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        pids = _server_pids(runtime)
+        if pids and list(runtime.glob("grader-server/*.sock")):
+            return pids[0]
+        time.sleep(0.1)
+    pytest.fail("the first `grader grade` started no warm grader")
+
+
+def _cpu_ticks(pid: int) -> int:
+    with open(f"/proc/{pid}/stat", "rb") as stat:
+        fields = stat.read().rsplit(b")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def test_the_warm_grader_answers_as_a_cold_one_would(private_runtime, tmp_path) -> None:
+    cold_status, cold = _grade(private_runtime | {"GRADER_SERVER": "off"}, ACCEPTED, WRONG)
+    assert not list(tmp_path.glob("grader-server/*.sock"))  # off means off
+
+    first_status, first = _grade(private_runtime, ACCEPTED, WRONG)  # cold, and starts one
+    server = _wait_for_server(tmp_path)
+    time.sleep(1)
+    before = _cpu_ticks(server)
+    warm_status, warm = _grade(private_runtime, ACCEPTED, WRONG)
+
+    assert cold_status == first_status == warm_status == 1  # the wrong answers are not AC
+    assert _verdicts(cold) == _verdicts(first) == _verdicts(warm)
+    assert _cpu_ticks(server) > before, "the warm grader did not do the work"
+
+
+def test_the_warm_grader_steps_aside_once_its_code_changed(private_runtime, tmp_path) -> None:
+    _grade(private_runtime, ACCEPTED)
+    server = _wait_for_server(tmp_path)
+    module = ROOT / "grader" / "verdicts.py"
+    stat = module.stat()
+    os.utime(module, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    try:
+        status, report = _grade(private_runtime, ACCEPTED)  # answered cold, correctly
+    finally:
+        os.utime(module, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert status == 0 and report["results"][0]["verdict"] == "AC"
+    deadline = time.monotonic() + 10
+    while Path(f"/proc/{server}").exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not Path(f"/proc/{server}").exists(), "the stale server is still running"
+
+
+def test_only_its_own_user_can_reach_it(private_runtime, tmp_path) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("needs root, to try as another user")
+    _grade(private_runtime, ACCEPTED)
+    _wait_for_server(tmp_path)
+    path = next(tmp_path.glob("grader-server/*.sock"))
+    child = os.fork()
+    if child == 0:
+        os.setresgid(65534, 65534, 65534)
+        os.setresuid(65534, 65534, 65534)
+        try:
+            with socket.socket(socket.AF_UNIX) as intruder:
+                intruder.connect(str(path))
+            os._exit(1)  # it connected: the directory is not private
+        except PermissionError:
+            os._exit(0)
+        except BaseException:
+            os._exit(2)
+    _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert (path.parent.stat().st_mode & 0o777) == 0o700
+
+
+def test_version_needs_no_parser() -> None:
+    done = subprocess.run([str(GRADER), "--version"], capture_output=True, text=True)
+    from grader import __version__
+
+    assert done.stdout == f"grader {__version__}\n"
