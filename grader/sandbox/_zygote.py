@@ -39,7 +39,8 @@ CLONE_NEWPID = 0x20000000
 CLONE_NEWNET = 0x40000000
 MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 16384, 1 << 18
 PR_SET_PDEATHSIG, PR_CAPBSET_DROP, PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 1, 24, 47, 4
-PR_GET_NO_NEW_PRIVS = 39
+PR_GET_NO_NEW_PRIVS, PR_CAPBSET_READ = 39, 23
+CAP_SETPCAP = 8
 CAPABILITY_VERSION_3 = 0x20080522
 # What the zygote itself keeps: to make namespaces and mounts, to change uid, to drop caps.
 KEPT_CAPABILITIES = {6, 7, 8, 21}  # SETGID, SETUID, SETPCAP, SYS_ADMIN
@@ -74,6 +75,16 @@ def drop_bounding_set(keep: set[int]) -> None:
             if ctypes.get_errno() == 22:  # EINVAL: past the kernel's last capability
                 break
             check(-1, "dropping capability %d" % capability)
+
+
+def drop_kept_capabilities() -> None:
+    """The zygote's bounding set is KEPT_CAPABILITIES alone (it dropped every other one,
+    and a bounding set only shrinks): a run drops those, SETPCAP (which dropping needs)
+    last, and checks that none is left."""
+    for capability in sorted(KEPT_CAPABILITIES, key=lambda number: number == CAP_SETPCAP):
+        check(libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0), "dropping a capability")
+    if any(libc.prctl(PR_CAPBSET_READ, capability, 0, 0, 0) for capability in KEPT_CAPABILITIES):
+        raise OSError("a capability is still in the bounding set")
 
 
 def clear_capabilities() -> None:
@@ -124,7 +135,7 @@ def run(request: dict[str, Any], fds: list[int]) -> None:
         os.close(source)
     for name, value in request["rlimits"].items():
         resource.setrlimit(RLIMITS[name], (value, value))
-    drop_bounding_set(set())
+    drop_kept_capabilities()
     check(libc.prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0), "clearing ambient")
     uid = request["uid"]
     os.setgroups([])
