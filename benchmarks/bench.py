@@ -223,6 +223,47 @@ def compiled_figures() -> list[Figure]:
     ]
 
 
+def compared_figures(runs: int) -> list[Figure]:
+    """Established judges on the same submission, where the package registry has them."""
+    with tempfile.TemporaryDirectory(prefix="grader-bench-epicbox-") as target:
+        installed = subprocess.run(
+            [sys.executable, "-m", "pip", "install", "--quiet", "--target", target, "epicbox"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if installed.returncode != 0:
+            print(f"epicbox: not measured ({installed.stderr.strip()[-300:]})", file=sys.stderr)
+            return []
+        script = Path(__file__).with_name("epicbox_side_by_side.py")
+        env = os.environ | {"PYTHONPATH": target}
+        seconds: list[float] = []
+
+        def once() -> None:
+            done = subprocess.run(
+                [sys.executable, str(script), "1"], capture_output=True, text=True, env=env
+            )
+            if done.returncode != 0:
+                raise RuntimeError(done.stderr.strip()[-300:])
+            seconds.append(float(done.stdout))
+
+        try:
+            _, p = paired(once, runs)
+        except RuntimeError as error:
+            print(f"epicbox: not measured ({error})", file=sys.stderr)
+            return []
+    return [
+        Figure(
+            "epicbox 1.1.0: one submission, a new container per run, same image",
+            statistics.median(seconds),
+            "reported",
+            None,
+            "for comparison",
+            p,
+        )
+    ]
+
+
 def table(figures: list[Figure]) -> str:
     p = statistics.median(figure.p for figure in figures)
     lines = [
@@ -246,6 +287,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     parser.add_argument("--skip-docker", action="store_true")
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="also grade the submission the epicbox way (installs epicbox from the registry "
+        "into a temporary directory)",
+    )
     args = parser.parse_args()
     if not GRADER.exists():
         print("run scripts/setup first: .venv/bin/grader is missing", file=sys.stderr)
@@ -260,6 +307,8 @@ def main() -> int:
         except Exception as error:  # noqa: BLE001 - a missing engine is a line, not a crash
             print(f"docker: not measured ({error})", file=sys.stderr)
     figures += compiled_figures()
+    if args.compare:
+        figures += compared_figures(runs)
     scored = [
         replace(figure, met=_met(figure)) if figure.target.startswith("<=") else figure
         for figure in figures

@@ -1,14 +1,13 @@
 # The first process of a warm container, executed as `python -I -S -B -X utf8 -c <this source>
 # [RUNNER]`: started before its submission is known, it connects to the grader (channel,
 # stdout, stderr: three connections to GRADER_SOCKET, in that order), then waits for one
-# frame naming the program: its argv, its files, its environment. It writes the files into
-# its work directory, then becomes the program: the Python runner in this interpreter (RUNNER,
-# compiled while the container was idle), anything else by execve with the channel as
-# GRADER_FD. It is never imported by the harness.
+# frame naming the program: its argv, its files (written by the grader beside the socket),
+# its environment. It links the files into its work directory, then becomes the program: the
+# Python runner in this interpreter (RUNNER, compiled while the container was idle), anything
+# else by execve with the channel as GRADER_FD. It is never imported by the harness.
 from __future__ import annotations
 
 import _socket
-import binascii
 import json
 import os
 import sys
@@ -46,14 +45,12 @@ def main() -> None:
     code = compile(preloaded, "<string>", "exec") if preloaded else None
     size = int.from_bytes(read_exactly(channel, 4), "big")
     request: dict[str, Any] = json.loads(read_exactly(channel, size))
-    for name, content in request["files"]:
+    for name in request["files"]:
         if "/" in name or name in ("", ".", ".."):
             raise OSError("refusing file name %r" % name)
-        fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o755)
-        data = binascii.a2b_base64(content)
-        while data:
-            data = data[os.write(fd, data) :]
-        os.close(fd)
+        # The grader wrote it beside the socket, bound read-only: linked, not copied (a
+        # copy would count against the run's file-size limit).
+        os.symlink(os.path.join(os.path.dirname(path), name), name)
     environment = request["env"] | {"GRADER_FD": str(channel)}
     argv = request["argv"]
     if request["inline"]:
@@ -68,6 +65,7 @@ def main() -> None:
         exec(code, module.__dict__)
         sys.stdout.flush()
         os._exit(0)
+    os.set_inheritable(channel, True)  # sockets are made close-on-exec
     os.execve(argv[0], argv, environment)
 
 

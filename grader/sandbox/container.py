@@ -9,7 +9,6 @@ supervision (supervisor.py) as the process backend.
 
 from __future__ import annotations
 
-import binascii
 import contextlib
 import json
 import os
@@ -19,8 +18,9 @@ import signal
 import socket
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -273,6 +273,21 @@ class _Engine(Supervised):
         self._hostdir = tempfile.mkdtemp(prefix="grader-docker-")
         os.chmod(self._hostdir, 0o711)
 
+    @contextlib.contextmanager
+    def _starting(self) -> Iterator[None]:
+        """Whatever fails while starting, nothing is left behind; the engine's and the
+        system's errors become SandboxError."""
+        from docker.errors import DockerException
+
+        try:
+            yield
+        except (DockerException, OSError) as error:
+            self._dispose()
+            raise SandboxError(f"cannot start the container: {_first_line(error)}") from error
+        except BaseException:
+            self._dispose()
+            raise
+
     def _listen(self) -> socket.socket:
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         listener.bind(os.path.join(self._hostdir, "channel"))
@@ -347,11 +362,10 @@ class _Build(_Engine):
         wanted: dict[str, int],
         output_dir: str,
     ) -> None:
-        from docker.errors import DockerException
         from docker.types import Mount
 
         self._begin(limits)
-        try:
+        with self._starting():
             for name, content in program.files:
                 if name == "channel":
                     raise OSError("a program file may not be called 'channel'")
@@ -371,12 +385,6 @@ class _Build(_Engine):
             unused.close()
             self._connections = [quiet]
             self._channel = quiet
-        except (DockerException, OSError) as error:
-            self._dispose()
-            raise SandboxError(f"cannot start the container: {_first_line(error)}") from error
-        except BaseException:
-            self._dispose()
-            raise
         self._watch({}, pidfd)
 
     def exchange(
@@ -407,13 +415,11 @@ class _WarmContainer(_Engine):
     ) -> None:
         """`preload`: the Python runner, compiled while the container waits; `later` runs
         a task in the background (removing the container once its run is over)."""
-        from docker.errors import DockerException
-
         self._later = later
         self._python = recipe.python
         self._begin(Limits(START_TIMEOUT_S, START_TIMEOUT_S, recipe.memory_mib, 64))
         listener = self._listen()
-        try:
+        with closing(listener), self._starting():
             command = [recipe.python, *BARE_PYTHON_FLAGS, "-c", LAUNCHER.read_text(), preload]
             container = _create(
                 client,
@@ -430,30 +436,26 @@ class _WarmContainer(_Engine):
             # the frame that follows it, as through pipes (the engine's log stream lags).
             self._connections = [self._accept(listener, pidfd) for _ in range(3)]
             self._channel = self._connections[0]
-        except (DockerException, OSError) as error:
-            self._dispose()
-            raise SandboxError(f"cannot start the container: {_first_line(error)}") from error
-        except BaseException:
-            self._dispose()
-            raise
-        finally:
-            listener.close()
         streams = {c.fileno(): index for index, c in enumerate(self._connections[1:])}
         self._watch(streams, pidfd)
 
     def give(self, argv: tuple[str, ...], program: Program, limits: Limits) -> None:
         """Hand over the program; from here on the container is the submission's."""
         self._limits = limits
+        try:
+            for name, content in program.files:
+                if name == "channel":
+                    raise OSError("a program file may not be called 'channel'")
+                write_new(self._hostdir, name, content)
+        except OSError as error:
+            raise SandboxError(f"cannot hand the program over: {error}") from error
         request = {
             "argv": list(argv),
             # The image's Python with the launcher's own flags: run in the launcher itself.
             "inline": argv[: len(BARE_PYTHON_FLAGS) + 2]
             == (self._python, *BARE_PYTHON_FLAGS, "-c"),
             "env": child_environment(WORKDIR),
-            "files": [
-                [name, binascii.b2a_base64(content, newline=False).decode()]
-                for name, content in program.files
-            ],
+            "files": [name for name, _ in program.files],
         }
         payload = json.dumps(request).encode()
         try:

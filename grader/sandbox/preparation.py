@@ -46,6 +46,21 @@ def rlimits(limits: Limits, calls: int, program: Program, file_bytes: int = 0) -
     return wanted
 
 
+def rlimit_numbers(wanted: dict[str, int]) -> list[tuple[int, int]]:
+    """(resource number, value) for each rlimit by its `prlimit` name."""
+    import resource
+
+    numbers = {
+        "cpu": resource.RLIMIT_CPU,
+        "as": resource.RLIMIT_AS,
+        "fsize": resource.RLIMIT_FSIZE,
+        "nofile": resource.RLIMIT_NOFILE,
+        "core": resource.RLIMIT_CORE,
+        "nproc": resource.RLIMIT_NPROC,
+    }
+    return [(numbers[name], value) for name, value in wanted.items()]
+
+
 def read_artifact(directory: str, name: str) -> bytes | None:
     """What a build left at `directory/name`, read the only safe way: no link followed, a
     regular file with no other name, not larger than MAX_ARTIFACT_BYTES. None otherwise."""

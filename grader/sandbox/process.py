@@ -44,6 +44,7 @@ from .preparation import (
     MAX_ARTIFACT_BYTES,
     child_environment,
     python_places,
+    rlimit_numbers,
     rlimits,
     write_new,
 )
@@ -367,18 +368,11 @@ def _rlimit_setter(wanted: dict[str, int]) -> Callable[[], None]:
     """Where `prlimit` is missing (macOS), set the limits between fork and exec instead."""
     import resource
 
-    resources = {
-        "cpu": resource.RLIMIT_CPU,
-        "as": resource.RLIMIT_AS,
-        "fsize": resource.RLIMIT_FSIZE,
-        "nofile": resource.RLIMIT_NOFILE,
-        "core": resource.RLIMIT_CORE,
-        "nproc": resource.RLIMIT_NPROC,
-    }
+    numbers = rlimit_numbers(wanted)
 
     def apply() -> None:
-        for name, value in wanted.items():
+        for number, value in numbers:
             with contextlib.suppress(ValueError, OSError):
-                resource.setrlimit(resources[name], (value, value))
+                resource.setrlimit(number, (value, value))
 
     return apply

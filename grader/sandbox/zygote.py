@@ -29,7 +29,7 @@ from ..problem import Limits
 from .base import BARE_PYTHON_FLAGS, Program
 from .cgroup import PIDS_MAX, CgroupParents, RunCgroup
 from .isolation import WORKDIR, WORKDIR_BYTES, Isolation, zygote_argv
-from .preparation import START_MARGIN_S, child_environment
+from .preparation import START_MARGIN_S, child_environment, rlimit_numbers
 from .supervisor import STDERR, STDOUT, Supervised, wait_status
 
 SOURCE: Final = Path(__file__).with_name("_zygote.py")
@@ -243,7 +243,7 @@ class ForkedRun(Supervised):
                 "channel_fd": CHANNEL_FD,
                 "files": [name for name, _ in program.files],
                 "tmp": WORKDIR_BYTES + sum(len(content) for _, content in program.files),
-                "rlimits": rlimits | {"nproc": PIDS_MAX},
+                "rlimits": rlimit_numbers(rlimits | {"nproc": PIDS_MAX}),
                 "uid": zygote.next_uid(),
             }
             zygote.fork(request, ends, self._slot)
