@@ -67,3 +67,29 @@ def test_an_unreadable_problem_exits_2_naming_the_line(problem_copy, capsys, old
     assert main(["verify", str(problem_copy), "--sandbox", "process"]) == 2
     err = capsys.readouterr().err
     assert "problem.yaml:" in err and said in err
+
+
+@pytest.mark.slow
+def test_a_time_limit_example_within_the_margin_fails(problem_copy, examples, capsys) -> None:
+    """Slower than the limit, but not by 1.5x on any test it times out on: a faster machine
+    would accept it, so the limit (or the example) must change."""
+    from grader.problem import load_problem
+
+    limit = load_problem(problem_copy).limits.time_s
+    spin = (
+        "import time\n"
+        + (SUBMISSIONS / "nqueens" / "accepted" / "bitmask.py").read_text()
+        + "\n_right = solve_n_queens\n"
+        "def solve_n_queens(n):\n"
+        "    if n == 9:\n"
+        f"        end = time.process_time() + {limit * 1.2}\n"
+        "        while time.process_time() < end:\n"
+        "            pass\n"
+        "    return _right(n)\n"
+    )
+    (examples / "time_limit_exceeded").mkdir()
+    (examples / "time_limit_exceeded" / "just_over.py").write_text(spin)
+    code, out = verify(problem_copy, capsys)
+    assert code == 1, out
+    assert "time_limit_exceeded/just_over.py: finishes at 1.5x the time limit" in out
+    assert "n9 (AC)" in out
