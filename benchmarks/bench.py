@@ -227,7 +227,18 @@ def compared_figures(runs: int) -> list[Figure]:
     """Established judges on the same submission, where the package registry has them."""
     with tempfile.TemporaryDirectory(prefix="grader-bench-epicbox-") as target:
         installed = subprocess.run(
-            [sys.executable, "-m", "pip", "install", "--quiet", "--target", target, "epicbox"],
+            # epicbox 1.1.0 passes urllib3 1.x's Retry(method_whitelist=...): 2.x refuses it.
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--target",
+                target,
+                "epicbox",
+                "urllib3<2",
+            ],  # fmt: skip
             capture_output=True,
             text=True,
             check=False,
