@@ -98,10 +98,17 @@ class ProcessSandbox:
         found: list[str] = []
         if self._isolation.active:
             who = (
-                f"uid {UNPRIVILEGED_ID} with no capabilities"
+                "a uid of its own with no capabilities"
+                if self._warm
+                else f"uid {UNPRIVILEGED_ID} with no capabilities"
                 if self._isolation.as_root
                 else "an unprivileged user namespace"
             )
+            if self._warm:
+                found.append(
+                    "forked from a warm runner into new PID, mount, IPC and UTS namespaces of "
+                    "its own, with its own /proc and /tmp"
+                )
             found += [
                 "Linux namespaces (bubblewrap): no network, private PID, IPC and UTS namespaces",
                 "read-only system directories; no grader code, problems, references or answers "
