@@ -1,19 +1,22 @@
 # The pre-started runner of the process backend, executed inside bubblewrap's namespaces as
-# `python -I -S -B -X utf8 -c <this source>`, as root of a sandbox with no network and a
-# read-only system. It is never imported by the harness.
+# `python -I -S -B -X utf8 -c <this source> [RUNNER...]`, as root of a sandbox with no network
+# and a read-only system; the runners it is given are compiled once here. It is never
+# imported by the harness.
 #
-# It waits on the control socket (GRADER_ZYGOTE_FD) for one request per run: a JSON message
-# with the run's descriptors attached. For each it forks a child that makes its own PID,
-# mount, network, IPC and UTS namespaces, forks again (the run: pid 1 of those namespaces),
-# and reports that run's exit status. The run mounts its own /proc and a fresh tmpfs at
-# /tmp, copies the program files in, joins its control groups, sets its rlimits, drops to its
-# own uid with no capabilities, then starts the program: the Python runner in this already
-# warm interpreter (no exec), anything else by execve.
+# On the control socket (GRADER_ZYGOTE_FD) the grader asks for slots. A slot is a forked
+# parent that joins the slot's control groups once and makes the slot's network namespace,
+# then keeps a spare ready: a forked parent already in new PID, mount, IPC and UTS namespaces,
+# with the run itself forked and prepared (its /proc mounted, its cgroup namespace made). A
+# request on the slot's socket (JSON, the run's descriptors attached) goes to the spare, which
+# hands it to its run and reports how that run ended; the slot makes the next spare meanwhile.
+# The run mounts a fresh tmpfs at /tmp, copies the program files in, sets its rlimits, drops
+# to its own uid with no capabilities, then starts the program: the Python runner in this
+# already warm interpreter (no exec), anything else by execve.
 #
-# The status socket tells the grader, in order: "R" from the run once it is ready (its pid,
-# in the grader's PID namespace, rides along as SCM_CREDENTIALS), then "E" and the raw wait
-# status from its parent when it is gone. An "E" with no "R" before it: setup failed, and the
-# run's stderr says why.
+# The run's status socket tells the grader, in order: "R" from the run once it is ready (its
+# pid, in the grader's PID namespace, rides along as SCM_CREDENTIALS), then "E" and the raw
+# wait status from its parent when it is gone. An "E" with no "R" before it: setup failed, and
+# the run's stderr says why.
 from __future__ import annotations
 
 import ctypes

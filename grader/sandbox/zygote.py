@@ -1,7 +1,8 @@
 """The warm runner of the process backend: one interpreter started inside bubblewrap once,
 then a fork per submission instead of a new sandbox and a new interpreter (_zygote.py runs
-inside). Each forked run still gets its own PID, mount, network, IPC and UTS namespaces, its
-own uid, control groups and /tmp, so runs at the same time cannot see or touch each other.
+inside). Each forked run still gets its own PID, mount, IPC and UTS namespaces, its own uid
+and /tmp; control groups and a network namespace belong to its slot, which serves one run at
+a time: runs at the same time cannot see or touch each other.
 
 Only where the grader runs as root: the warm runner needs the capabilities to make those
 namespaces and to change uid, and outside a user namespace only root has them. Anywhere
