@@ -1,60 +1,40 @@
 """The `docker` backend: each submission in its own container, through the Docker SDK.
 
-A container per submission (a fresh one after any kill, never one per test): no network,
-read-only root, a size-capped tmpfs work directory, memory without swap, a pids limit, one
-CPU, no capabilities, no-new-privileges, uid 65534. Only the submission's files go in, bound
-read-only, next to a Unix socket the runner connects to: the same frames and the same
-supervision (supervisor.py) as the process backend.
+A container per submission (a fresh one after any kill, never one per test, never reused),
+started before its submission arrives: no network, read-only root, a size-capped tmpfs work
+directory, memory without swap, a pids limit, one CPU, no capabilities, no-new-privileges,
+uid 65534. Only the submission's files go in, bound read-only, next to a Unix socket the
+runner connects to: the same frames and the same supervision (supervisor.py) as the process
+backend. How containers are made, started ahead and removed: engine.py.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-import select
-import shutil
-import signal
 import socket
-import tempfile
-import threading
-from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import closing
-from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
-from ..errors import SandboxError, SandboxUnavailable
+from ..errors import SandboxUnavailable
 from ..problem import Limits
-from ..protocol import HEADER
-from .base import BARE_PYTHON_FLAGS, Compiled, Program, RunOutcome, Runtime
+from .base import Compiled, Program, Runtime
+from .engine import (
+    PIDS_LIMIT,
+    RUN_LABEL,
+    Build,
+    Pool,
+    Recipe,
+    first_line,
+    toolchain_mounts,
+)
 from .image import ARGV0_LABEL, image_tag
-from .isolation import OUTPUT_DIR, SYSTEM_FILES, UNPRIVILEGED_ID, WORKDIR, WORKDIR_BYTES
-from .preparation import (
-    BUILD_WORKDIR_BYTES,
-    MAX_ARTIFACT_BYTES,
-    child_environment,
-    rlimits,
-    write_new,
-)
-from .supervisor import (
-    OUTPUT_HEAD,
-    Supervised,
-    SupervisedSession,
-    run_build,
-)
+from .isolation import UNPRIVILEGED_ID, WORKDIR_BYTES
+from .preparation import MAX_ARTIFACT_BYTES, rlimits
+from .supervisor import Supervised, SupervisedSession, run_build
 
 if TYPE_CHECKING:
     from docker import DockerClient
-    from docker.models.containers import Container
-    from docker.types import Mount
 
-LAUNCHER: Final = Path(__file__).with_name("_launcher.py")
-CHANNEL_DIR: Final = "/run/grader"
-RUN_LABEL: Final = "org.grader.run"  # its value: the pid of the grader that made it
-PIDS_LIMIT: Final = 64
-START_TIMEOUT_S: Final = 30.0
 ENGINE_HINT: Final = (
     "start the Docker engine (systemctl start docker, or dockerd &), make sure you may use it "
     "(the docker group), or use --sandbox process"
@@ -88,7 +68,7 @@ def connect() -> DockerClient:
         if client is not None:
             client.close()
         raise SandboxUnavailable(
-            f"the Docker engine is not reachable ({_first_line(error)}): {ENGINE_HINT}"
+            f"the Docker engine is not reachable ({first_line(error)}): {ENGINE_HINT}"
         ) from None
     return client
 
@@ -120,14 +100,14 @@ class DockerSandbox:
             ) from None
         except DockerException as error:
             self.close()
-            raise SandboxUnavailable(f"cannot look up {self._tag}: {_first_line(error)}") from None
+            raise SandboxUnavailable(f"cannot look up {self._tag}: {first_line(error)}") from None
         self._remove_orphans()
         self._executables = {
             key.removeprefix(ARGV0_LABEL): value
             for key, value in labels.items()
             if key.startswith(ARGV0_LABEL)
         }
-        self._pool = _Pool(self._client)
+        self._pool = Pool(self._client)
 
     def _remove_orphans(self) -> None:
         """Containers left by a grader that was killed mid-run (no PDEATHSIG crosses into
@@ -166,13 +146,13 @@ class DockerSandbox:
     def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:
         argv = self._argv(program)
         wanted = _ulimits(rlimits(limits, calls, program))
-        recipe = _Recipe(
+        recipe = Recipe(
             self._tag,
             self._executables.get("python", ""),
             program.language,
             limits.memory_mib,
             tuple(sorted(wanted.items())),
-            tuple(_toolchain_mounts(program)) if argv == program.argv else (),
+            tuple(toolchain_mounts(program)) if argv == program.argv else (),
         )
 
         def start() -> Supervised:
@@ -186,7 +166,7 @@ class DockerSandbox:
         argv = self._argv(program)
         wanted = _ulimits(rlimits(limits, 0, program, file_bytes=MAX_ARTIFACT_BYTES))
         outcome, built = run_build(
-            lambda output: _Build(self._client, self._tag, argv, program, limits, wanted, output),
+            lambda output: Build(self._client, self._tag, argv, program, limits, wanted, output),
             limits,
             artifact,
         )
@@ -194,370 +174,14 @@ class DockerSandbox:
 
     def _argv(self, program: Program) -> tuple[str, ...]:
         """The image's own executable for a language it carries (Python); any other runs
-        from the host's toolchain, mounted read-only (see `_Container`)."""
+        from the host's toolchain, mounted read-only (engine.toolchain_mounts)."""
         executable = self._executables.get(program.language)
         return (executable, *program.argv[1:]) if executable else program.argv
-
-
-@dataclass(frozen=True, slots=True)
-class _Recipe:
-    """Everything a run's container is made with before its program is known."""
-
-    tag: str
-    python: str  # the image's interpreter: the launcher's
-    language: str
-    memory_mib: int
-    ulimits: tuple[tuple[str, int], ...]
-    # The host toolchains a program of this language needs (the language decides them).
-    mounts: tuple[Mount, ...] = field(default=(), compare=False)
-
-
-def _create(
-    client: DockerClient,
-    tag: str,
-    command: list[str],
-    hostdir: str,
-    mounts: list[Mount],
-    memory_mib: int,
-    ulimits: dict[str, int],
-    building: bool,
-) -> Container:
-    """A container made the one way every run and build is: see the module's docstring."""
-    from docker.types import LogConfig, Mount, Ulimit
-
-    memory = memory_mib * 2**20
-    workdir_bytes = BUILD_WORKDIR_BYTES if building else WORKDIR_BYTES
-    return client.containers.create(
-        tag,
-        command=command,
-        user=f"{UNPRIVILEGED_ID}:{UNPRIVILEGED_ID}",
-        environment=child_environment(WORKDIR) | {"GRADER_SOCKET": f"{CHANNEL_DIR}/channel"},
-        working_dir=WORKDIR,
-        hostname="sandbox",
-        network_mode="none",
-        read_only=True,
-        tmpfs={WORKDIR: f"rw,exec,nosuid,nodev,size={workdir_bytes},mode=1777"},
-        mounts=[Mount(CHANNEL_DIR, hostdir, type="bind", read_only=True), *mounts],
-        mem_limit=memory,
-        memswap_limit=memory,
-        pids_limit=PIDS_LIMIT,
-        nano_cpus=1_000_000_000,
-        cap_drop=["ALL"],
-        security_opt=["no-new-privileges"],
-        ulimits=[Ulimit(name=name, soft=value, hard=value) for name, value in ulimits.items()],
-        # A build speaks no protocol: its messages are read from the engine's log.
-        log_config=LogConfig(
-            type="json-file" if building else "none",
-            config={"max-size": "1m"} if building else {},
-        ),
-        stdin_open=False,
-        tty=False,
-        labels={RUN_LABEL: str(os.getpid())},
-    )
-
-
-class _Engine(Supervised):
-    """A container started and watched: its host directory (the channel's socket and, for a
-    build, the program's files), its first process's pid, and how it ends."""
-
-    _building = False
-
-    def _begin(self, limits: Limits) -> None:
-        self._limits = limits
-        self._logs = (b"", b"")
-        self._oom_killed = False
-        self._container: Container | None = None
-        self._connections: list[socket.socket] = []
-        # Only the channel's socket (and a build's files), bound read-only: the container
-        # cannot leave anything here for the grader to trip over.
-        self._hostdir = tempfile.mkdtemp(prefix="grader-docker-")
-        os.chmod(self._hostdir, 0o711)
-
-    @contextlib.contextmanager
-    def _starting(self) -> Iterator[None]:
-        """Whatever fails while starting, nothing is left behind; the engine's and the
-        system's errors become SandboxError."""
-        from docker.errors import DockerException
-
-        try:
-            yield
-        except (DockerException, OSError) as error:
-            self._dispose()
-            raise SandboxError(f"cannot start the container: {_first_line(error)}") from error
-        except BaseException:
-            self._dispose()
-            raise
-
-    def _listen(self) -> socket.socket:
-        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        listener.bind(os.path.join(self._hostdir, "channel"))
-        os.chmod(os.path.join(self._hostdir, "channel"), 0o666)
-        listener.listen(3)
-        return listener
-
-    def _started(self, container: Container) -> int | None:
-        """Start it; its pid as this kernel sees it, and a descriptor that says it ended."""
-        self._container = container
-        container.start()
-        container.reload()
-        self.pid = int(container.attrs["State"]["Pid"])
-        with contextlib.suppress(AttributeError, OSError, ValueError):
-            return os.pidfd_open(self.pid) if self.pid > 0 else None
-        return None
-
-    def _reap(self) -> None:
-        if self._exit is not None:
-            return
-        from docker.errors import DockerException
-
-        code: int | None = None
-        if self._container is not None:
-            with contextlib.suppress(DockerException):
-                self._container.kill()
-            try:
-                code = int(self._container.wait(timeout=START_TIMEOUT_S)["StatusCode"])
-                self._container.reload()
-                self._oom_killed = bool(self._container.attrs["State"].get("OOMKilled"))
-                if self._building:
-                    self._logs = (
-                        self._container.logs(stdout=True, stderr=False),
-                        self._container.logs(stdout=False, stderr=True),
-                    )
-            except (DockerException, KeyError, ValueError, OSError):
-                code = None
-        # A process killed by a signal ends its container with 128 + the signal's number.
-        self._exit = (None, code - 128) if code is not None and code > 128 else (code, None)
-
-    def _out_of_memory(self) -> bool:
-        return self._oom_killed
-
-    def _cleanup(self) -> None:
-        self._dispose()
-
-    def _dispose(self) -> None:
-        from docker.errors import DockerException
-
-        for connection in self._connections:
-            connection.close()
-        if self._container is not None:
-            with contextlib.suppress(DockerException):
-                self._container.remove(force=True)
-            self._container = None
-        shutil.rmtree(self._hostdir, ignore_errors=True)
-
-
-class _Build(_Engine):
-    """A compiler's container: the program's files bound in, out/ bound writable, its
-    messages read from the engine's log once it exits."""
-
-    _building = True
-
-    def __init__(
-        self,
-        client: DockerClient,
-        tag: str,
-        argv: tuple[str, ...],
-        program: Program,
-        limits: Limits,
-        wanted: dict[str, int],
-        output_dir: str,
-    ) -> None:
-        from docker.types import Mount
-
-        self._begin(limits)
-        with self._starting():
-            for name, content in program.files:
-                if name == "channel":
-                    raise OSError("a program file may not be called 'channel'")
-                write_new(self._hostdir, name, content)
-            mounts = [
-                Mount(f"{WORKDIR}/{name}", os.path.join(self._hostdir, name), "bind", True)
-                for name, _ in program.files
-            ]
-            mounts.append(Mount(f"{WORKDIR}/{OUTPUT_DIR}", output_dir, "bind", False))
-            if argv == program.argv:  # a toolchain of the host's, not of the image
-                mounts += _toolchain_mounts(program)
-            container = _create(
-                client, tag, list(argv), self._hostdir, mounts, limits.memory_mib, wanted, True
-            )
-            pidfd = self._started(container)
-            quiet, unused = socket.socketpair()
-            unused.close()
-            self._connections = [quiet]
-            self._channel = quiet
-        self._watch({}, pidfd)
-
-    def exchange(
-        self,
-        request: bytes | None,
-        wall_limit: float,
-        cpu_limit: float | None = None,
-        request_id: int | None = None,
-    ) -> RunOutcome:
-        outcome = super().exchange(request, wall_limit, cpu_limit, request_id)
-        stdout, stderr = self._logs
-        head = OUTPUT_HEAD * 4
-        return replace(
-            outcome, stdout=stdout[:head], stderr=stderr[:head], output_bytes=len(stdout + stderr)
-        )
-
-
-class _WarmContainer(_Engine):
-    """A run's container, started before its submission is known (_launcher.py waits in
-    it), then given its program: one submission's, never another's."""
-
-    def __init__(
-        self,
-        client: DockerClient,
-        recipe: _Recipe,
-        preload: str,
-        later: Callable[[Callable[[], None]], object],
-    ) -> None:
-        """`preload`: the Python runner, compiled while the container waits; `later` runs
-        a task in the background (removing the container once its run is over)."""
-        self._later = later
-        self._python = recipe.python
-        self._begin(Limits(START_TIMEOUT_S, START_TIMEOUT_S, recipe.memory_mib, 64))
-        listener = self._listen()
-        with closing(listener), self._starting():
-            command = [recipe.python, *BARE_PYTHON_FLAGS, "-c", LAUNCHER.read_text(), preload]
-            container = _create(
-                client,
-                recipe.tag,
-                command,
-                self._hostdir,
-                list(recipe.mounts),
-                recipe.memory_mib,
-                dict(recipe.ulimits),
-                False,
-            )
-            pidfd = self._started(container)
-            # The channel, stdout, stderr: output arrives on the grader's own kernel before
-            # the frame that follows it, as through pipes (the engine's log stream lags).
-            self._connections = [self._accept(listener, pidfd) for _ in range(3)]
-            self._channel = self._connections[0]
-        streams = {c.fileno(): index for index, c in enumerate(self._connections[1:])}
-        self._watch(streams, pidfd)
-
-    def give(self, argv: tuple[str, ...], program: Program, limits: Limits) -> None:
-        """Hand over the program; from here on the container is the submission's."""
-        self._limits = limits
-        try:
-            for name, content in program.files:
-                if name == "channel":
-                    raise OSError("a program file may not be called 'channel'")
-                write_new(self._hostdir, name, content)
-        except OSError as error:
-            raise SandboxError(f"cannot hand the program over: {error}") from error
-        request = {
-            "argv": list(argv),
-            # The image's Python with the launcher's own flags: run in the launcher itself.
-            "inline": argv[: len(BARE_PYTHON_FLAGS) + 2]
-            == (self._python, *BARE_PYTHON_FLAGS, "-c"),
-            "env": child_environment(WORKDIR),
-            "files": [name for name, _ in program.files],
-        }
-        payload = json.dumps(request).encode()
-        try:
-            self._channel.setblocking(True)
-            self._channel.sendall(HEADER.pack(len(payload)) + payload)
-            self._channel.setblocking(False)
-        except OSError as error:
-            raise SandboxError(f"the container's launcher is gone: {error}") from error
-
-    def _reap(self) -> None:
-        if self._exit is None and not self._ended():
-            # Still running: it is removed (killed with it) in the background, and nothing
-            # of it is read any more; a run that ended by itself is asked how (OOM, status).
-            self._exit = (None, signal.SIGKILL)
-            return
-        super()._reap()
-
-    def _ended(self) -> bool:
-        if self._exit_fd is None:
-            return False
-        ready, _, _ = select.select([self._exit_fd], [], [], 0)
-        return bool(ready)
-
-    def _dispose(self) -> None:
-        container, self._container = self._container, None
-        for connection in self._connections:
-            connection.close()
-        self._connections = []
-        shutil.rmtree(self._hostdir, ignore_errors=True)
-        if container is not None:
-            self._later(lambda: _remove(container))
-
-    def _accept(self, listener: socket.socket, pidfd: int | None) -> socket.socket:
-        watched: list[Any] = [listener] + ([pidfd] if pidfd is not None else [])
-        ready, _, _ = select.select(watched, [], [], START_TIMEOUT_S)
-        if listener not in ready:
-            raise SandboxError(
-                "the launcher in the container did not connect: is the image up to date? "
-                "(`grader image build`)"
-            )
-        connection, _ = listener.accept()
-        return connection
-
-
-class _Pool:
-    """Containers started ahead of their submissions: taking one costs a frame, not a
-    container start. Each is used by one submission and removed; a new one is started in the
-    background as one is taken, with the same recipe (a batch's submissions share it)."""
-
-    def __init__(self, client: DockerClient) -> None:
-        self._client = client
-        self._lock = threading.Lock()
-        self._ready: dict[_Recipe, list[Future[_WarmContainer]]] = {}
-        self._workers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="grader-docker")
-
-    def take(self, recipe: _Recipe, limits: Limits) -> _WarmContainer:
-        with self._lock:
-            waiting = self._ready.setdefault(recipe, [])
-            future = waiting.pop(0) if waiting else None
-            waiting.append(self._workers.submit(self._start, recipe))  # the next one's
-        return future.result() if future is not None else self._start(recipe)
-
-    def _start(self, recipe: _Recipe) -> _WarmContainer:
-        from ..languages.python import runner_source
-
-        return _WarmContainer(self._client, recipe, runner_source(), self._workers.submit)
-
-    def close(self) -> None:
-        with self._lock:
-            spares = [future for waiting in self._ready.values() for future in waiting]
-            self._ready.clear()
-        for future in spares:
-            with contextlib.suppress(Exception):
-                future.result().kill()
-        self._workers.shutdown(wait=True)
-
-
-def _remove(container: Container) -> None:
-    from docker.errors import DockerException
-
-    with contextlib.suppress(DockerException):
-        container.remove(force=True)
 
 
 def _ulimits(wanted: dict[str, int]) -> dict[str, int]:
     # Docker has no address-space ulimit; the data segment (and the cgroup) bound memory.
     return {("data" if name == "as" else name): value for name, value in wanted.items()}
-
-
-def _toolchain_mounts(program: Program) -> list[Mount]:
-    """The host trees a program needs, read-only, with the hidden ones inside covered."""
-    from docker.types import Mount
-
-    mounts = [Mount(tree, tree, "bind", read_only=True) for tree in program.runtime_dirs]
-    # Toolchains reach each other through /etc/alternatives (cc -> gcc) and ld.so's cache.
-    mounts += [Mount(path, path, "bind", True) for path in SYSTEM_FILES if os.path.exists(path)]
-    for hidden in program.hidden:
-        if os.path.isdir(hidden) and any(
-            hidden.startswith(tree.rstrip("/") + "/") for tree in program.runtime_dirs
-        ):
-            mounts.append(Mount(hidden, None, "tmpfs", read_only=True))
-    return mounts
 
 
 def _alive(pid: int) -> bool:
@@ -568,8 +192,3 @@ def _alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
-
-
-def _first_line(error: object) -> str:
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__

@@ -65,7 +65,7 @@ def test_nothing_of_a_run_is_left_in_the_engine(
 def test_containers_of_a_killed_grader_are_removed(client) -> None:
     import subprocess
 
-    from grader.sandbox.container import RUN_LABEL
+    from grader.sandbox.engine import RUN_LABEL
 
     dead = subprocess.Popen(["true"])
     dead.wait()
