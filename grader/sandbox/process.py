@@ -80,9 +80,11 @@ class ProcessSandbox:
         self._warm = warm and self._isolation.active and self._isolation.as_root
         self._zygotes: dict[tuple[tuple[str, ...], tuple[str, ...]], Zygote | None] = {}
         self._zygotes_lock = threading.Lock()
+        self._warm_failure = ""  # why the warm runner did not start, if it did not
         if self._warm:
-            places = python_places()  # the runner most submissions need: start it now
-            self._zygote_for(places.runtime_dirs, places.hidden)
+            # The runner most submissions need: started now, waited for at the first run.
+            places = python_places()
+            self._zygote_for(places.runtime_dirs, places.hidden, wait=False)
 
     @property
     def isolation(self) -> Isolation:
@@ -91,23 +93,28 @@ class ProcessSandbox:
     @property
     def forks_runs(self) -> bool:
         """Whether runs are forked from a warm runner (root only) rather than each started
-        in a sandbox of its own."""
-        return self._warm
+        in a sandbox of its own (as everywhere else, or when the warm runner did not start)."""
+        return self._warm and not self._warm_failure
 
     def protections(self) -> tuple[str, ...]:
         found: list[str] = []
         if self._isolation.active:
             who = (
                 "a uid of its own with no capabilities"
-                if self._warm
+                if self.forks_runs
                 else f"uid {UNPRIVILEGED_ID} with no capabilities"
                 if self._isolation.as_root
                 else "an unprivileged user namespace"
             )
-            if self._warm:
+            if self.forks_runs:
                 found.append(
                     "forked from a warm runner into new PID, mount, IPC and UTS namespaces of "
                     "its own, with its own /proc and /tmp"
+                )
+            elif self._warm:
+                found.append(
+                    "a sandbox started per submission (the warm runner did not start: "
+                    f"{self._warm_failure[-200:]})"
                 )
             found += [
                 "Linux namespaces (bubblewrap): no network, private PID, IPC and UTS namespaces",
@@ -150,9 +157,12 @@ class ProcessSandbox:
                     zygote.close()
             self._zygotes.clear()
 
-    def _zygote_for(self, runtime_dirs: tuple[str, ...], hidden: tuple[str, ...]) -> Zygote | None:
+    def _zygote_for(
+        self, runtime_dirs: tuple[str, ...], hidden: tuple[str, ...], wait: bool = True
+    ) -> Zygote | None:
         """The warm runner for programs with these trees, started on first use; None where
-        there is none (not root, not isolated, or it did not start: then a sandbox per run)."""
+        there is none (not root, not isolated, or it did not start: then a sandbox per run).
+        `wait`: make sure it came up."""
         if not self._warm:
             return None
         key = (runtime_dirs, hidden)
@@ -176,12 +186,14 @@ class ProcessSandbox:
                         self._cgroups,
                         preload,
                     )
-                except SandboxError:
+                except SandboxError as error:
                     self._zygotes[key] = None
+                    self._warm_failure = str(error)
             zygote = self._zygotes[key]
-        if zygote is not None and not zygote.usable():
+        if zygote is not None and wait and not zygote.usable():
             with self._zygotes_lock:
                 self._zygotes[key] = None
+                self._warm_failure = zygote.failure or "it said nothing"
             return None
         return zygote
 

@@ -134,7 +134,10 @@ class Zygote:
         with self._lock:
             if self._ready is None:
                 ready, _, _ = select.select([self._control], [], [], STARTUP_TIMEOUT_S)
-                said = self._control.recv(16) if ready else b""
+                try:
+                    said = self._control.recv(16) if ready else b""
+                except OSError:  # it died with the first slot's request unread
+                    said = b""
                 self._ready = said == b"Z"
                 if not self._ready:
                     self.failure = self._stop()
@@ -180,9 +183,6 @@ class Zygote:
         with self._lock:
             self._ready = False
             self._stop()
-            for slot in self._free:
-                slot.close()
-            self._free.clear()
 
     def _new_slot(self, memory_bytes: int) -> Slot:
         cgroup = (
@@ -214,6 +214,9 @@ class Zygote:
         with contextlib.suppress(ProcessLookupError):
             self._process.kill()
         _, said = self._process.communicate()
+        for slot in self._free:
+            slot.close()
+        self._free.clear()
         return said.decode("utf-8", "replace").strip()[-500:]
 
 

@@ -76,13 +76,14 @@ def test_runs_at_the_same_time_share_no_uid_and_see_no_other_process(
         "    print(os.getuid(), [p for p in os.listdir('/proc') if p.isdigit()])\n"
         "    return []\n"
     )
+    submissions = [make_submission(source, f"run{index}.py") for index in range(2)]
     with ThreadPoolExecutor(2) as pool:
         results = list(
             pool.map(
-                lambda _: grade(
-                    nqueens, nqueens_answers, make_submission(source), process_sandbox, True
+                lambda submission: grade(
+                    nqueens, nqueens_answers, submission, process_sandbox, True
                 ),
-                range(2),
+                submissions,
             )
         )
     printed = [result.tests[0].output.split(" ", 1) for result in results]
@@ -165,3 +166,21 @@ def _cmdline(pid: int) -> bytes:
             return handle.read()
     except OSError:
         return b""
+
+
+def test_a_warm_runner_that_does_not_start_falls_back_and_says_so(
+    nqueens, nqueens_answers, make_submission, monkeypatch, tmp_path
+) -> None:
+    from grader.sandbox import zygote
+
+    broken = tmp_path / "_zygote.py"
+    broken.write_text("import sys\nsys.stderr.write('no such luck')\nsys.exit(3)\n")
+    monkeypatch.setattr(zygote, "SOURCE", broken)
+    with closing(ProcessSandbox()) as sandbox:
+        require(sandbox.isolation.active and sandbox.isolation.as_root, "root isolation", "")
+        result = grade(nqueens, nqueens_answers, make_submission(ACCEPTED.read_text()), sandbox)
+        protections = " ".join(sandbox.protections())
+        assert not sandbox.forks_runs
+    assert result.verdict is Verdict.AC, result
+    assert "the warm runner did not start: no such luck" in protections
+    assert "uid 65534" in protections
