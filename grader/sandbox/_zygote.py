@@ -5,26 +5,28 @@
 #
 # On the control socket (GRADER_ZYGOTE_FD) the grader asks for slots. A slot is a forked
 # parent that joins the slot's control groups once and makes the slot's network namespace,
-# then keeps a spare ready: a forked parent already in new PID, mount, IPC and UTS namespaces,
-# with the run itself forked and prepared (its /proc mounted, its cgroup namespace made). A
-# request on the slot's socket (JSON, the run's descriptors attached) goes to the spare, which
-# hands it to its run and reports how that run ended; the slot makes the next spare meanwhile.
+# then keeps the next run forked and prepared ahead: pid 1 of a new PID namespace, in new
+# mount, IPC, UTS and cgroup namespaces of its own, its /proc mounted. A request on the slot's
+# socket (JSON, the run's descriptors attached) is handed to that run; the slot forks the
+# next one meanwhile and reports how each run ended (the parent of each is the slot).
 # The run mounts a fresh tmpfs at /tmp, copies the program files in, sets its rlimits, drops
 # to its own uid with no capabilities, then starts the program: the Python runner in this
 # already warm interpreter (no exec), anything else by execve.
 #
 # The run's status socket tells the grader, in order: "R" from the run once it is ready (its
 # pid, in the grader's PID namespace, rides along as SCM_CREDENTIALS), then "E" and the raw
-# wait status from its parent when it is gone. An "E" with no "R" before it: setup failed, and
+# wait status from the slot when it is gone. An "E" with no "R" before it: setup failed, and
 # the run's stderr says why.
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import fcntl
 import gc
 import json
 import os
 import resource
+import select
 import signal
 import socket
 import struct
@@ -103,11 +105,12 @@ def compiled(source: str) -> Any:
 def prepare() -> None:
     """What a run does before its request comes: nothing here depends on the submission."""
     check(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), "PR_SET_PDEATHSIG")
+    # Its own mounts, SysV IPC, host name, and a cgroup namespace that shows its group as /.
+    check(libc.unshare(CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP), "unshare")
     mount(None, "/", None, MS_REC | MS_PRIVATE)
     mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
     with open("/proc/self/oom_score_adj", "w") as adjust:
         adjust.write("1000")  # out of memory, the kernel kills the run before its parents
-    check(libc.unshare(CLONE_NEWCGROUP), "unshare cgroup")  # it sees its own group as /
 
 
 def run(request: dict[str, Any], fds: list[int]) -> None:
@@ -203,53 +206,34 @@ def prepared_run(inner: socket.socket) -> None:
         os.write(fds[3], ("the sandbox could not set up the run: %s\n" % error).encode())
 
 
-def spare(control: socket.socket, taken: int) -> None:
-    """A run's parent made ahead of time, with its run forked and prepared in new
-    namespaces: a request costs a hand-over. It reports how the run ended."""
-    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-    check(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), "PR_SET_PDEATHSIG")
-    check(libc.unshare(CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS), "unshare")
+def fork_run(own_pid_namespace: int) -> tuple[int, socket.socket]:
+    """Fork the next run, pid 1 of a PID namespace of its own, and let it prepare. A
+    process may ask for a new PID namespace for its children once; going back to its own
+    first (setns) lets it ask again for every run, so no parent per run is needed."""
+    check(libc.setns(own_pid_namespace, CLONE_NEWPID), "setns pid")
+    check(libc.unshare(CLONE_NEWPID), "unshare pid")
     inner, inner_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     child = os.fork()
     if child == 0:
-        control.close()
-        inner.close()
-        os.close(taken)
+        # Nothing of the slot (its sockets, other runs' reports) stays open in a run.
+        os.closerange(3, inner_end.fileno())
+        os.closerange(inner_end.fileno() + 1, 1 << 16)
         try:
             prepared_run(inner_end)
         finally:
             os._exit(125)
     inner_end.close()
-    received = receive(control)
-    if received is None:
-        os.kill(child, signal.SIGKILL)
-        return
-    os.write(taken, b"T")  # the slot makes the next spare while this one runs
-    os.close(taken)
-    control.close()
-    message, fds = received
-    inner.sendmsg(
-        [message], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, struct.pack("%di" % len(fds), *fds))]
-    )
-    inner.close()
-    for fd in fds[1:]:
-        os.close(fd)
-    while True:
-        try:
-            _, raw = os.waitpid(child, 0)
-            break
-        except InterruptedError:
-            continue
-    os.write(fds[0], b"E" + struct.pack("i", raw))
+    return child, inner
 
 
 def hold_slot(control: socket.socket, fds: list[int]) -> None:
-    """A slot: a parent that joins its control groups once, then keeps a spare run parent
-    ready for one grader thread's runs, one after another. A fork is born in its parent's
-    groups; moving a process into a memory group waits for an RCU grace period instead,
-    often tens of ms."""
+    """A slot: a parent that joins its control groups once, then forks one run after
+    another for one grader thread, the next always forked and prepared ahead, and reports
+    how each ended. A fork is born in its parent's groups; moving a process into a memory
+    group waits for an RCU grace period instead, often tens of ms."""
     status = fds[0]
     check(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), "PR_SET_PDEATHSIG")
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # its runs are waited for, not ignored
     for join in fds[1:]:
         os.write(join, b"0")
         os.close(join)
@@ -257,21 +241,41 @@ def hold_slot(control: socket.socket, fds: list[int]) -> None:
     # and a slot's runs never overlap. Nothing of a run outlives it there: its sockets close
     # with its processes. (SysV IPC objects would outlive it: IPC is per run.)
     check(libc.unshare(CLONE_NEWNET), "unshare network")
+    own_pid_namespace = os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC)
     os.write(status, b"S")
     os.close(status)
+    spare = fork_run(own_pid_namespace)
+    running: dict[int, tuple[int, int]] = {}  # pidfd: (pid, status descriptor)
     while True:
-        taken_read, taken_write = os.pipe()
-        if os.fork() == 0:
-            os.close(taken_read)
-            try:
-                spare(control, taken_write)
-            finally:
-                os._exit(0)
-        os.close(taken_write)
-        said = os.read(taken_read, 1)
-        os.close(taken_read)
-        if said != b"T":
-            return  # the spare found the socket closed: the grader is done with this slot
+        try:
+            readable, _, _ = select.select([control, *running], [], [])
+        except InterruptedError:
+            continue
+        for ready in readable:
+            if ready in running:
+                pid, report = running.pop(ready)
+                _, raw = os.waitpid(pid, 0)
+                os.write(report, b"E" + struct.pack("i", raw))
+                os.close(report)
+                os.close(ready)
+                continue
+            received = receive(control)
+            if received is None:
+                return  # the grader is done with this slot; its runs die with it
+            message, fds = received
+            pid, inner = spare
+            watched = os.pidfd_open(pid)
+            running[watched] = (pid, fds[0])  # its end is reported, whatever happens here
+            with contextlib.suppress(OSError):  # a spare that died preparing: reported so
+                inner.sendmsg([message], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, pack(fds))])
+            inner.close()
+            for fd in fds[1:]:
+                os.close(fd)
+            spare = fork_run(own_pid_namespace)
+
+
+def pack(fds: list[int]) -> bytes:
+    return struct.pack("%di" % len(fds), *fds)
 
 
 def serve(control: socket.socket) -> None:

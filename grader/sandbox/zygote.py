@@ -40,7 +40,7 @@ CHANNEL_FD: Final = 3  # the channel's number inside a run
 RUN_UID_BASE: Final = 1_500_000_000
 RUN_UIDS: Final = 100_000
 STARTUP_TIMEOUT_S: Final = 30.0
-SLOT_PROCESSES: Final = 4  # the slot, the run's parent, the next run's parent and run
+SLOT_PROCESSES: Final = 2  # the slot and the next run, prepared while one runs
 DEFAULT_SLOT_MEMORY: Final = 256 * 2**20  # until a run sets its own
 
 
@@ -165,7 +165,7 @@ class Zygote:
     def release(self, slot: Slot) -> None:
         """Take back a slot whose run is over. Nothing of the run is left: every process it
         made was in the PID namespace whose init was the run, and the kernel kills them all
-        when it dies; only the slot's parent and its next spare stay in its groups."""
+        when it dies; only the slot's parent and its next run, prepared, stay in its groups."""
         with self._lock:
             if self._ready:
                 self._free.append(slot)
