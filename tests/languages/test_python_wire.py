@@ -31,6 +31,12 @@ def wire():
         ([[1, 2**70]], ((1, Foreign("int", "too large")),)),
         ([[1, -(2**63)]], ((1, Foreign("int", "too large")),)),
         ([[1, 2**63 - 1]], ((1, 2**63 - 1),)),
+        ([[1, -(2**63) + 1]], ((1, -(2**63) + 1),)),
+        (((2, 0), [1], ()), ((2, 0), (1,), ())),  # tuples and lists mixed, one item, empty
+        ([], ()),
+        ([[1, "2"], [3]], ((1, "2"), (3,))),
+        ([[1], {2}], ((1,), SetOf((2,)))),
+        ([[1, [2]]], ((1, (2,)),)),
     ],
 )
 def test_rows_of_ints_are_encoded_exactly(wire, value, decoded) -> None:
