@@ -41,7 +41,7 @@ class ScannerContext:  # the attributes the C scanner reads, as json.JSONDecoder
     memo: dict[str, object] = {}
 
 
-SCAN = make_scanner(ScannerContext())
+SCAN = make_scanner(ScannerContext())  # type: ignore[arg-type]
 
 
 def parse(text: str) -> Any:

@@ -247,10 +247,7 @@ def hold_slot(control: socket.socket, fds: list[int]) -> None:
     spare = fork_run(own_pid_namespace)
     running: dict[int, tuple[int, int]] = {}  # pidfd: (pid, status descriptor)
     while True:
-        try:
-            readable, _, _ = select.select([control, *running], [], [])
-        except InterruptedError:
-            continue
+        readable, _, _ = select.select([control.fileno(), *running], [], [])
         for ready in readable:
             if ready in running:
                 pid, report = running.pop(ready)

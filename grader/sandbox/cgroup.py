@@ -80,6 +80,7 @@ class RunCgroup:
             self._dirs.append(parents.pids / name)
         self._memory_bytes = UNLIMITED
         self._oom_kills_before = 0
+        self._events_fd: int | None = None
         made: list[Path] = []
         try:
             for directory in self._dirs:
@@ -122,9 +123,15 @@ class RunCgroup:
         self._memory_bytes = memory_bytes
 
     def _oom_kills(self) -> int:
-        events = "memory.oom_control" if self._parents.version == 1 else "memory.events"
+        # Read at every run: the file stays open and is read again from its start.
+        if self._events_fd is None:
+            events = "memory.oom_control" if self._parents.version == 1 else "memory.events"
+            try:
+                self._events_fd = os.open(self._dirs[0] / events, os.O_RDONLY | os.O_CLOEXEC)
+            except OSError:
+                return 0
         try:
-            text = (self._dirs[0] / events).read_text()
+            text = os.pread(self._events_fd, 4096, 0).decode()
         except OSError:
             return 0
         for line in text.splitlines():
@@ -139,6 +146,9 @@ class RunCgroup:
 
     def remove(self) -> None:
         """Kill every process still in the group, then remove it."""
+        if self._events_fd is not None:
+            os.close(self._events_fd)
+            self._events_fd = None
         for _ in range(200):
             alive = False
             for directory in self._dirs:

@@ -66,6 +66,7 @@ class Supervised:
         self._proc_fds: dict[str, int] = {}
         self._exit: tuple[int | None, int | None] | None = None  # (exit code, signal)
         self._last_cpu = 0.0
+        self._measured = False  # whether an exchange ended with a reading of the CPU time
         self._streams = streams
         self._exit_fd = exit_fd
         self._selector = selectors.DefaultSelector()
@@ -102,7 +103,10 @@ class Supervised:
         must echo `request_id`."""
         cpu_allowed = self._limits.time_s if cpu_limit is None else cpu_limit
         outputs = (Output(), Output())
-        cpu_start = self._cpu_seconds()
+        # Between two exchanges the child waits for its request: the reading that ended the
+        # last one starts this one (what it did after that reading counts here).
+        cpu_start = self._last_cpu if self._measured else self._cpu_seconds()
+        self._measured = True
         self._reset_peak_memory()
         started = time.monotonic()
         frame = bytearray()
