@@ -6,10 +6,11 @@ from __future__ import annotations
 import csv
 import re
 import sys
+import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
+from queue import SimpleQueue
 
 from .errors import UsageError
 from .judge import grade
@@ -91,23 +92,62 @@ def grade_all(
     reveal_hidden: bool,
     finished: Callable[[Entry, SubmissionResult], None],
 ) -> tuple[SubmissionResult, ...]:
-    """Grade every entry, `jobs` at once; `finished` is called for each as it completes.
-    Results come back in the entries' order."""
+    """Grade every entry, `jobs` at once; `finished` is called for each as it completes, in
+    this thread. Results come back in the entries' order. A harness failure (grade raises
+    only SandboxUnavailable) stops the batch: nothing more starts, and it is raised here
+    once the submissions already running are done."""
     results: dict[int, SubmissionResult] = {}
     if jobs == 1 or len(entries) <= 1:
         for index, entry in enumerate(entries):
             results[index] = grade(problem, answers, entry.submission, sandbox, reveal_hidden)
             finished(entry, results[index])
-    else:
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
-            futures = {
-                pool.submit(grade, problem, answers, entry.submission, sandbox, reveal_hidden): i
-                for i, entry in enumerate(entries)
-            }
-            for future in as_completed(futures):
-                index = futures[future]
-                results[index] = future.result()
-                finished(entries[index], results[index])
+        return tuple(results[index] for index in range(len(entries)))
+    # Plain threads, not concurrent.futures: its import (logging among it) cost more than a
+    # whole grade in a running grader.
+    waiting = iter(enumerate(entries))
+    taking = threading.Lock()
+    done: SimpleQueue[tuple[int, SubmissionResult | BaseException] | None] = SimpleQueue()
+    stop = threading.Event()
+
+    def work() -> None:
+        try:
+            while not stop.is_set():
+                with taking:
+                    item = next(waiting, None)
+                if item is None:
+                    return
+                index, entry = item
+                try:
+                    result = grade(problem, answers, entry.submission, sandbox, reveal_hidden)
+                except BaseException as error:  # noqa: BLE001 - raised in the caller's thread
+                    stop.set()
+                    done.put((index, error))
+                else:
+                    done.put((index, result))
+        finally:
+            done.put(None)  # this worker is done
+
+    workers = [threading.Thread(target=work, daemon=True) for _ in range(min(jobs, len(entries)))]
+    for worker in workers:
+        worker.start()
+    failure: BaseException | None = None
+    working = len(workers)
+    try:
+        while working:
+            message = done.get()
+            if message is None:
+                working -= 1
+            elif isinstance(message[1], BaseException):
+                failure = failure or message[1]
+            else:
+                results[message[0]] = message[1]
+                finished(entries[message[0]], message[1])
+    finally:
+        stop.set()  # an interrupted batch starts nothing more, and ends what runs
+        for worker in workers:
+            worker.join()
+    if failure is not None:
+        raise failure
     return tuple(results[index] for index in range(len(entries)))
 
 

@@ -67,12 +67,19 @@ def _submission(result: SubmissionResult, paint: Paint) -> list[str]:
         lines.append(
             f"  {name:<12}{_verdict(test.verdict, paint, 9)}{test.time_s:>7.3f}s"
             f"{test.wall_s:>7.3f}s{test.memory_kib / 1024:>6.1f} MiB  "
-            f"{textwrap.shorten(first_line, MESSAGE_WIDTH, placeholder=' …')}"
+            f"{_shortened(first_line)}"
         )
     failing = next((t for t in result.tests if t.verdict is not Verdict.AC), None)
     if failing is not None:
         lines.extend(_details(failing))
     return lines
+
+
+def _shortened(message: str) -> str:
+    collapsed = " ".join(message.split())  # what shorten does first; most messages fit then
+    if len(collapsed) <= MESSAGE_WIDTH:
+        return collapsed
+    return textwrap.shorten(collapsed, MESSAGE_WIDTH, placeholder=" …")
 
 
 def _details(test: TestResult) -> list[str]:

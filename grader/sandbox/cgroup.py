@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import signal
 import time
 from dataclasses import dataclass
@@ -73,7 +72,7 @@ class RunCgroup:
     processes on top of a run's PIDS_MAX."""
 
     def __init__(self, parents: CgroupParents, memory_bytes: int, extra_pids: int = 0) -> None:
-        name = f"grader-{os.getpid()}-{secrets.token_hex(4)}"
+        name = f"grader-{os.getpid()}-{os.urandom(4).hex()}"  # secrets costs 8 ms to import
         self._parents = parents
         self._dirs = [parents.memory / name]
         if parents.pids != parents.memory:

@@ -40,6 +40,7 @@ CHANNEL_FD: Final = 3  # the channel's number inside a run
 RUN_UID_BASE: Final = 1_500_000_000
 RUN_UIDS: Final = 100_000
 STARTUP_TIMEOUT_S: Final = 30.0
+STOP_TIMEOUT_S: Final = 5.0
 SLOT_PROCESSES: Final = 2  # the slot and the next run, prepared while one runs
 DEFAULT_SLOT_MEMORY: Final = 256 * 2**20  # until a run sets its own
 
@@ -210,10 +211,18 @@ class Zygote:
     def _stop(self) -> str:
         if self._control.fileno() < 0:
             return self.failure  # stopped already
-        self._control.close()  # it exits on end of file; killing it ends every run too
-        with contextlib.suppress(ProcessLookupError):
+        # At the end of its socket it exits, and every run ends with it (it is pid 1). It is
+        # not killed at once: bubblewrap killed while it sets up leaves its child waiting
+        # forever, holding the pipe read here.
+        self._control.close()
+        try:
+            _, said = self._process.communicate(timeout=STOP_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
             self._process.kill()
-        _, said = self._process.communicate()
+            try:
+                _, said = self._process.communicate(timeout=STOP_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                said = b"it did not stop when killed"
         for slot in self._free:
             slot.close()
         self._free.clear()
