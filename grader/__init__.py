@@ -3,10 +3,8 @@
 The public API below is imported on first use (PEP 562): `grader --version` and every other
 command start without loading what they do not need."""
 
-from __future__ import annotations
-
-import importlib
-
+# No `from __future__` and no importlib here: every command imports this package first,
+# and a warm grader's client imports nothing else that is not built in (client.py).
 TYPE_CHECKING = False  # importing typing would cost every command several ms
 
 if TYPE_CHECKING:
@@ -33,7 +31,9 @@ _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 def __getattr__(name: str) -> object:
     if name not in _HOME_OF:
         raise AttributeError(f"module 'grader' has no attribute {name!r}")
-    return getattr(importlib.import_module(_HOME_OF[name], __name__), name)
+    from importlib import import_module
+
+    return getattr(import_module(_HOME_OF[name], __name__), name)
 
 
 __all__ = [

@@ -4,12 +4,13 @@ this terminal through descriptors handed over. Without one, the command runs her
 one in the background for next time (not under CI; `GRADER_SERVER=off` turns both off,
 `GRADER_SERVER=on` starts one under CI too).
 
-Every import here is one the interpreter has already made: this module is the whole cost of
-the command when a warm grader answers.
+Every import here is a module built into the interpreter: bin/grader starts it without
+`site`, so that a command a warm grader answers costs a bare interpreter and one round trip.
+A command that runs here runs `site` first (with_site).
 """
 
 import _socket
-import os
+import posix
 import sys
 
 ANSWERED, STALE = 0, 1  # the warm grader's first byte: here is the exit status / I am stale
@@ -22,38 +23,61 @@ def main() -> int:
 
         print(f"grader {__version__}")
         return 0
-    choice = os.environ.get("GRADER_SERVER", "auto")
-    served = argv[:1] == ["grade"] and choice != "off"
+    choice = posix.environ.get(b"GRADER_SERVER", b"auto")
+    served = argv[:1] == ["grade"] and choice != b"off"
     if served:
         status = through_server(argv)
         if status is not None:
             # Nothing of this process's own is left to flush: the warm grader wrote the
             # output. Skipping the interpreter's tear-down saves a few ms of every command.
-            os._exit(status)
+            posix._exit(status)
+    with_site()
     from .cli import main as run_here
 
     status = run_here(argv)
     # A CI job grades once and ends: a server would only outlive it. GRADER_SERVER=on
     # starts one there too.
-    if served and (choice == "on" or not os.environ.get("CI")):
+    if served and (choice == b"on" or not posix.environ.get(b"CI")):
         start_server()
     return status
 
 
+def with_site() -> None:
+    """What the interpreter does at start-up unless told -S: site-packages and .pth files
+    on the path, for a command that runs here with all it depends on."""
+    if "site" not in sys.modules:
+        import site
+
+        site.main()
+
+
 def package_dir() -> str:
-    return os.path.dirname(os.path.abspath(__file__))
+    here = __file__.rpartition("/")[0]
+    return here if here.startswith("/") else f"{posix.getcwd()}/{here}"
 
 
 def socket_path() -> str:
     """Private to this user (a 0700 directory); one per checkout and interpreter."""
     import zlib
 
-    home = os.environ.get("XDG_RUNTIME_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
-        "grader",
+    home = _environ("XDG_RUNTIME_DIR") or (
+        (_environ("XDG_CACHE_HOME") or f"{_home()}/.cache") + "/grader"
     )
     key = zlib.crc32(f"{package_dir()}\0{sys.executable}".encode())
-    return os.path.join(home, "grader-server", f"{key:08x}.sock")
+    return f"{home}/grader-server/{key:08x}.sock"
+
+
+def _environ(name: str) -> str:
+    return posix.environ.get(name.encode(), b"").decode("utf-8", "surrogateescape")
+
+
+def _home() -> str:
+    home = _environ("HOME")
+    if not home:  # as os.path.expanduser("~") does
+        import pwd
+
+        home = pwd.getpwuid(posix.getuid()).pw_dir
+    return home
 
 
 def through_server(argv: list[str]) -> int | None:
@@ -62,9 +86,11 @@ def through_server(argv: list[str]) -> int | None:
     connection = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
     try:
         connection.connect(socket_path())
-        environment = [f"{name}={value}" for name, value in os.environ.items()]
-        fields = [package_dir(), os.getcwd(), str(len(argv)), *argv, *environment]
-        request = "\0".join(fields).encode("utf-8", "surrogateescape")
+        encoding, errors = sys.getfilesystemencoding(), sys.getfilesystemencodeerrors()
+        environment = [b"%s=%s" % item for item in posix.environ.items()]
+        fields = [package_dir(), str(len(argv)), *argv]
+        encoded = [field.encode(encoding, errors) for field in fields]
+        request = b"\0".join([encoded[0], posix.getcwdb(), *encoded[1:], *environment])
         stdio = (1).to_bytes(4, sys.byteorder) + (2).to_bytes(4, sys.byteorder)
         rights = [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, stdio)]
         connection.sendmsg([len(request).to_bytes(4, "big") + request], rights)
@@ -86,13 +112,14 @@ def through_server(argv: list[str]) -> int | None:
         return None  # it did nothing: its code or checkout is not this one
     if len(reply) < 5:
         # It may have printed part of a report already: running again here would repeat it.
-        os.write(2, b"grader: internal error: the warm grader stopped mid-way; run again\n")
+        posix.write(2, b"grader: internal error: the warm grader stopped mid-way; run again\n")
         return 3
     return int.from_bytes(reply[1:5], "big", signed=True)
 
 
 def start_server() -> None:
     """A warm grader for the next command, detached from this one's terminal and signals."""
+    import os
     import subprocess
 
     path = socket_path()

@@ -89,6 +89,32 @@ def test_the_warm_grader_answers_as_a_cold_one_would(private_runtime, tmp_path) 
     assert _cpu_ticks(server) > before, "the warm grader did not do the work"
 
 
+def test_a_command_the_warm_grader_answers_loads_no_site_and_no_os(
+    private_runtime, tmp_path
+) -> None:
+    # bin/grader starts the interpreter with -S, and the client uses built-in modules only:
+    # together about a third of a command's cost when a warm grader answers.
+    _grade(private_runtime, ACCEPTED)
+    _wait_for_server(tmp_path)
+    time.sleep(1)
+    done = subprocess.run(
+        [str(GRADER), "grade", "--sandbox", "process", str(ACCEPTED)],
+        capture_output=True,
+        text=True,
+        env=private_runtime | {"PYTHONPROFILEIMPORTTIME": "1"},
+        cwd=ROOT,
+        timeout=300,
+    )
+    imported = {
+        line.rsplit("|", 1)[1].strip()
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:")
+    }
+    assert done.returncode == 0 and "all 92 solutions found" in done.stdout
+    assert {"encodings", "grader.client"} <= imported  # the profile took effect
+    assert not {"site", "os", "grader.cli"} & imported, sorted(imported)
+
+
 def test_the_warm_grader_steps_aside_once_its_code_changed(private_runtime, tmp_path) -> None:
     _grade(private_runtime, ACCEPTED)
     server = _wait_for_server(tmp_path)
