@@ -169,9 +169,11 @@ def warm_figure(name: str, runs: int, target: str, limit_p: float, settle: float
     return Figure(label, seconds, target, seconds <= limit_p * p, note, p)
 
 
-def batch_figure(runs: int) -> Figure:
-    """200 copies of the submission through `grader grade --jobs 2`, start-up included (no
-    warm grader: the cold case, as a CI job grading a class runs it)."""
+def batch_figures(runs: int) -> list[Figure]:
+    """200 copies of the submission through `grader grade --jobs 2`, start-up included: with
+    no warm grader (as a CI job grading a class runs it: the target is held to this one),
+    and answered by the warm grader an earlier command started (as an instructor's second
+    batch on their own machine is)."""
     with tempfile.TemporaryDirectory(prefix="grader-bench-") as folder:
         for index in range(BATCH_SIZE):
             student = Path(folder) / f"student{index:03d}"
@@ -180,15 +182,29 @@ def batch_figure(runs: int) -> Figure:
         command = (GRADER, "grade", "--sandbox", "process", "--jobs", "2", folder)
         cold = os.environ | {"GRADER_SERVER": "off"}
         elapsed, p = paired(lambda: run_quietly(*command, env=cold), runs)
-    rate = BATCH_SIZE / elapsed
-    return Figure(
-        f"batch of {BATCH_SIZE} through `grader grade --jobs 2`, start-up included",
-        elapsed / BATCH_SIZE,
-        ">= 60/s",
-        rate >= 60,
-        f"{rate:.0f} submissions/s",
-        p,
-    )
+        with private_server() as env:
+            run_quietly(*command, env=env)  # starts the warm grader
+            time.sleep(3)
+            run_quietly(*command, env=env)  # its slots are made from here on
+            warm, p_warm = paired(lambda: run_quietly(*command, env=env), runs)
+    return [
+        Figure(
+            f"batch of {BATCH_SIZE} through `grader grade --jobs 2`, start-up included",
+            elapsed / BATCH_SIZE,
+            ">= 60/s",
+            BATCH_SIZE / elapsed >= 60,
+            f"{BATCH_SIZE / elapsed:.0f} submissions/s, no warm grader",
+            p,
+        ),
+        Figure(
+            "the same batch, answered by the warm grader",
+            warm / BATCH_SIZE,
+            "reported",
+            None,
+            f"{BATCH_SIZE / warm:.0f} submissions/s",
+            p_warm,
+        ),
+    ]
 
 
 def compiled_figures() -> list[Figure]:
@@ -311,7 +327,7 @@ def main() -> int:
     runs = 5 if args.quick else 15
     figures = cli_figures(runs)
     figures.append(warm_figure("process", runs * 2, "<= 1 P (stretch)", 1))
-    figures.append(batch_figure(3))
+    figures += batch_figures(3 if args.quick else 5)
     if not args.skip_docker:
         try:
             figures.append(warm_figure("docker", runs, "<= 10 P", 10, settle=1.0))

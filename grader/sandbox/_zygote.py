@@ -19,22 +19,25 @@
 # the run's stderr says why.
 from __future__ import annotations
 
-import contextlib
+# The C modules alone where a Python one would import re, enum or collections (json,
+# socket, signal, contextlib do): about half of its start, and memory every fork shares.
+import _socket as socket
 import ctypes
 import fcntl
 import gc
-import json
 import os
 import resource
 import select
-import signal
-import socket
 import struct
 import sys
+from _json import make_scanner
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import signal
     from typing import Any
+else:
+    import _signal as signal
 
 CLONE_NEWNS = 0x00020000
 CLONE_NEWCGROUP = 0x02000000
@@ -91,6 +94,23 @@ def clear_capabilities() -> None:
     check(libc.capget(header, data), "capget")
     if any(data) or libc.prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) != 1:
         raise OSError("capabilities or privileges left after dropping them")
+
+
+class ScannerContext:  # the attributes the C scanner reads, as json.JSONDecoder sets them
+    strict = True
+    object_hook = None
+    object_pairs_hook = None
+    parse_float = float
+    parse_int = int
+    parse_constant = None
+    memo: dict[str, object] = {}
+
+
+SCAN = make_scanner(ScannerContext())  # type: ignore[arg-type]
+
+
+def parse(text: str) -> Any:
+    return SCAN(text, 0)[0]
 
 
 COMPILED: dict[str, Any] = {}
@@ -197,7 +217,7 @@ def prepared_run(inner: socket.socket) -> None:
         return
     message, fds = received
     inner.close()
-    request = json.loads(message)
+    request = parse(message.decode())
     try:
         if request.get("inline"):
             compiled(request["argv"][request["argv"].index("-c") + 1])
@@ -263,8 +283,10 @@ def hold_slot(control: socket.socket, fds: list[int]) -> None:
             pid, inner = spare
             watched = os.pidfd_open(pid)
             running[watched] = (pid, fds[0])  # its end is reported, whatever happens here
-            with contextlib.suppress(OSError):  # a spare that died preparing: reported so
+            try:  # noqa: SIM105 - contextlib would add its imports to the start-up
                 inner.sendmsg([message], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, pack(fds))])
+            except OSError:
+                pass  # a spare that died preparing: its end is reported all the same
             inner.close()
             for fd in fds[1:]:
                 os.close(fd)
