@@ -104,6 +104,7 @@ class Zygote:
         self._lock = threading.Lock()
         self._uids = itertools.count()
         self._ready: bool | None = None
+        self._came_up = False  # it said so: past bubblewrap's set-up
         self._free: list[Slot] = []
         self.failure = ""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
@@ -139,7 +140,7 @@ class Zygote:
                     said = self._control.recv(16) if ready else b""
                 except OSError:  # it died with the first slot's request unread
                     said = b""
-                self._ready = said == b"Z"
+                self._ready = self._came_up = said == b"Z"
                 if not self._ready:
                     self.failure = self._stop()
             return self._ready
@@ -211,10 +212,13 @@ class Zygote:
     def _stop(self) -> str:
         if self._control.fileno() < 0:
             return self.failure  # stopped already
-        # At the end of its socket it exits, and every run ends with it (it is pid 1). It is
-        # not killed at once: bubblewrap killed while it sets up leaves its child waiting
-        # forever, holding the pipe read here.
+        # At the end of its socket it exits, and every run ends with it (it is pid 1). Until
+        # it said it is up it is not killed: bubblewrap killed while it sets up leaves its
+        # child waiting forever, holding the pipe read here.
         self._control.close()
+        if self._came_up:
+            with contextlib.suppress(ProcessLookupError):
+                self._process.kill()
         try:
             _, said = self._process.communicate(timeout=STOP_TIMEOUT_S)
         except subprocess.TimeoutExpired:
