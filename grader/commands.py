@@ -37,6 +37,11 @@ class SandboxOpening:
     submissions: a warm runner (bubblewrap, then an interpreter) comes up meanwhile."""
 
     def __init__(self, choice: str) -> None:
+        # importlib's first import rewrites the import system's own globals, and CPython
+        # 3.11 can then fail another thread's import with "NameError: name 'sys' is not
+        # defined" (seen here 1 run in 10): it is imported before the thread starts.
+        import importlib  # noqa: F401
+
         self._sandbox: Sandbox | None = None
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._open, args=(choice,), daemon=True)
