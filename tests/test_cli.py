@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -197,3 +199,34 @@ def test_doctor_explains_a_missing_engine(capsys, monkeypatch, tmp_path) -> None
     assert "docker: NOT AVAILABLE" in out
     assert "the Docker engine is not reachable" in out and "--sandbox process" in out
     assert "process: available  (what --sandbox auto uses)" in out
+
+
+def _warm_runners() -> set[int]:
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if b"The pre-started runner" in (entry / "cmdline").read_bytes():
+                    found.add(int(entry.name))
+            except OSError:
+                pass  # gone meanwhile
+    return found
+
+
+def test_a_command_that_stops_before_grading_leaves_no_warm_runner(problem_copy) -> None:
+    # `grade` opens the sandbox in a thread while it reads the problem: a broken problem
+    # must close it, and closing one that is still starting must not hang.
+    (problem_copy / "problem.yaml").write_text("id: [unclosed\n")
+    before = _warm_runners()
+    done = subprocess.run(
+        [sys.executable, "-m", "grader", "grade", "--sandbox", "process"]
+        + ["--problem", str(problem_copy), ACCEPTED],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2 and "problem.yaml:" in done.stderr
+    deadline = time.monotonic() + 10
+    while _warm_runners() - before and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _warm_runners() - before
