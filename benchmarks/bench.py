@@ -89,10 +89,7 @@ def cli_figures(runs: int) -> list[Figure]:
     version, p_version = paired(lambda: run_quietly(GRADER, "--version"), runs)
     off = os.environ | {"GRADER_SERVER": "off"}
     cold, p_cold = paired(lambda: run_quietly(*grade, env=off), runs)
-    with private_server() as env:
-        run_quietly(*grade, env=env)  # starts the warm grader
-        time.sleep(3)
-        run_quietly(*grade, env=env)  # its sandbox is open from here on
+    with warm_server(grade) as env:
         warm, p_warm = paired(lambda: run_quietly(*grade, env=env), runs * 2)
     return [
         Figure("`grader --version` (CLI start-up)", version, "small", None, p=p_version),
@@ -115,11 +112,15 @@ def cli_figures(runs: int) -> list[Figure]:
 
 
 @contextlib.contextmanager
-def private_server() -> Iterator[dict[str, str]]:
-    """An environment whose warm grader is this benchmark's alone, stopped at the end."""
+def warm_server(command: tuple[str | Path, ...]) -> Iterator[dict[str, str]]:
+    """An environment whose warm grader is this benchmark's alone, started by `command` and
+    run once more so that its sandbox and slots are made; stopped at the end."""
     with tempfile.TemporaryDirectory(prefix="grader-bench-run-") as runtime:
         env = os.environ | {"XDG_RUNTIME_DIR": runtime, "GRADER_SERVER": "on"}
         try:
+            run_quietly(*command, env=env)  # starts the warm grader
+            time.sleep(3)
+            run_quietly(*command, env=env)
             yield env
         finally:
             for lock in Path(runtime).glob("grader-server/*.lock"):
@@ -182,10 +183,7 @@ def batch_figures(runs: int) -> list[Figure]:
         command = (GRADER, "grade", "--sandbox", "process", "--jobs", "2", folder)
         cold = os.environ | {"GRADER_SERVER": "off"}
         elapsed, p = paired(lambda: run_quietly(*command, env=cold), runs)
-        with private_server() as env:
-            run_quietly(*command, env=env)  # starts the warm grader
-            time.sleep(3)
-            run_quietly(*command, env=env)  # its slots are made from here on
+        with warm_server(command) as env:
             warm, p_warm = paired(lambda: run_quietly(*command, env=env), runs)
     return [
         Figure(

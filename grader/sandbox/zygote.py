@@ -14,7 +14,7 @@ from __future__ import annotations
 import array
 import contextlib
 import itertools
-import json
+import marshal
 import os
 import select
 import signal
@@ -332,7 +332,7 @@ class ForkedRun(Supervised):
 
 
 def _send(control: socket.socket, request: dict[str, object], fds: list[int]) -> None:
-    payload = json.dumps(request).encode()
+    payload = marshal.dumps(request)  # the warm runner is this same interpreter
     rights = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))]
     try:
         control.sendmsg([payload], rights)
