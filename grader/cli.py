@@ -224,37 +224,29 @@ def _positive(text: str) -> int:
 
 
 def _grade(args: argparse.Namespace) -> int:
-    from .commands import SandboxOpening
+    from .batch import Progress, collect, grade_all, read_roster
+    from .commands import open_chosen_sandbox, open_problem
+    from .judge import load_answers
+    from .languages import extensions
+    from .results import Report, SandboxInfo
+    from .verdicts import Verdict
 
+    problem = open_problem(args.problem)
+    answers = load_answers(problem)
+
+    roster = read_roster(args.roster) if args.roster else None
+    entries = collect(args.submissions, extensions(), args.student_pattern, roster)
+    gradebook = None
+    skipped: list[str] = []
+    if args.db is not None:
+        from .gradebook import Gradebook
+
+        gradebook = Gradebook(args.db)
+        already = {id(e): gradebook.graded(e.submission, e.student, problem) for e in entries}
+        skipped = [verdict.verdict for verdict in already.values() if verdict is not None]
+        entries = [entry for entry in entries if already[id(entry)] is None]
     kept: SandboxCache | None = args.sandboxes
-    opening = None if kept else SandboxOpening(args.sandbox)
-    try:
-        from .batch import Progress, collect, grade_all, read_roster
-        from .commands import open_problem
-        from .judge import load_answers
-        from .languages import extensions
-        from .results import Report, SandboxInfo
-        from .verdicts import Verdict
-
-        problem = open_problem(args.problem)
-        answers = load_answers(problem)
-
-        roster = read_roster(args.roster) if args.roster else None
-        entries = collect(args.submissions, extensions(), args.student_pattern, roster)
-        gradebook = None
-        skipped: list[str] = []
-        if args.db is not None:
-            from .gradebook import Gradebook
-
-            gradebook = Gradebook(args.db)
-            already = {id(e): gradebook.graded(e.submission, e.student, problem) for e in entries}
-            skipped = [verdict.verdict for verdict in already.values() if verdict is not None]
-            entries = [entry for entry in entries if already[id(entry)] is None]
-    except BaseException:
-        if opening is not None:
-            opening.close()
-        raise
-    sandbox = opening.result() if opening is not None else args.sandboxes.open(args.sandbox)
+    sandbox = kept.open(args.sandbox) if kept else open_chosen_sandbox(args.sandbox)
     progress = Progress(len(entries))
 
     def finished(entry: Entry, result: SubmissionResult) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 from pathlib import Path
 
 from .errors import EXIT_FAILED, EXIT_OK, UsageError
@@ -30,41 +29,6 @@ def open_chosen_sandbox(choice: str) -> Sandbox:
     from .doctor import open_sandbox
 
     return open_sandbox(choice)
-
-
-class SandboxOpening:
-    """The chosen backend, opened in a thread while the command reads the problem and the
-    submissions: a warm runner (bubblewrap, then an interpreter) comes up meanwhile."""
-
-    def __init__(self, choice: str) -> None:
-        # importlib's first import rewrites the import system's own globals, and CPython
-        # 3.11 can then fail another thread's import with "NameError: name 'sys' is not
-        # defined" (seen here 1 run in 10): it is imported before the thread starts.
-        import importlib  # noqa: F401
-
-        self._sandbox: Sandbox | None = None
-        self._error: BaseException | None = None
-        self._thread = threading.Thread(target=self._open, args=(choice,), daemon=True)
-        self._thread.start()
-
-    def _open(self, choice: str) -> None:
-        try:
-            self._sandbox = open_chosen_sandbox(choice)
-        except BaseException as error:  # noqa: BLE001 - raised in the command's thread
-            self._error = error
-
-    def result(self) -> Sandbox:
-        self._thread.join()
-        if self._error is not None:
-            raise self._error
-        assert self._sandbox is not None
-        return self._sandbox
-
-    def close(self) -> None:
-        """For a command that stopped before it used the sandbox."""
-        self._thread.join()
-        if self._sandbox is not None:
-            self._sandbox.close()
 
 
 class SandboxCache:

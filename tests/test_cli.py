@@ -214,8 +214,8 @@ def _warm_runners() -> set[int]:
 
 
 def test_a_command_that_stops_before_grading_leaves_no_warm_runner(problem_copy) -> None:
-    # `grade` opens the sandbox in a thread while it reads the problem: a broken problem
-    # must close it, and closing one that is still starting must not hang.
+    # Whatever `grade` has started by the time a broken problem stops it (a warm runner that
+    # may still be starting) is closed, and closing it does not hang.
     (problem_copy / "problem.yaml").write_text("id: [unclosed\n")
     before = _warm_runners()
     done = subprocess.run(

@@ -111,14 +111,8 @@ class Zygote:
         source = SOURCE.read_text(encoding="utf-8")
         command = (interpreter, *BARE_PYTHON_FLAGS, "-c", source, *preload)
         try:
-            self._process = subprocess.Popen(
-                zygote_argv(isolation, command, runtime_dirs, hidden),
-                env={"GRADER_ZYGOTE_FD": str(theirs.fileno())},
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE,
-                pass_fds=(theirs.fileno(),),
-                start_new_session=True,
+            self._process = _started_by_a_keeper(
+                zygote_argv(isolation, command, runtime_dirs, hidden), theirs.fileno()
             )
         except OSError as error:
             ours.close()
@@ -329,6 +323,40 @@ class ForkedRun(Supervised):
         if self._slot is not None:
             self._zygote.release(self._slot)
             self._slot = None
+
+
+def _started_by_a_keeper(argv: list[str], control_fd: int) -> subprocess.Popen[bytes]:
+    """bubblewrap started by a thread of its own that lives as long as it does. Its
+    --die-with-parent is PR_SET_PDEATHSIG, which follows the *thread* that started it: started
+    by whichever thread asked first (the one opening the sandbox, a batch's worker), the
+    warm runner was killed when that thread ended, and the runs of the others with it."""
+    started: list[subprocess.Popen[bytes] | OSError] = []
+    ready = threading.Event()
+
+    def keep() -> None:
+        try:
+            process = subprocess.Popen(
+                argv,
+                env={"GRADER_ZYGOTE_FD": str(control_fd)},
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                pass_fds=(control_fd,),
+                start_new_session=True,
+            )
+        except OSError as error:
+            started.append(error)
+            ready.set()
+            return
+        started.append(process)
+        ready.set()
+        process.wait()
+
+    threading.Thread(target=keep, name="grader-warm-runner", daemon=True).start()
+    ready.wait()
+    if isinstance(started[0], OSError):
+        raise started[0]
+    return started[0]
 
 
 def _send(control: socket.socket, request: dict[str, object], fds: list[int]) -> None:

@@ -184,3 +184,22 @@ def test_a_warm_runner_that_does_not_start_falls_back_and_says_so(
     assert result.verdict is Verdict.AC, result
     assert "the warm runner did not start: no such luck" in protections
     assert "uid 65534" in protections
+
+
+def test_a_warm_runner_outlives_the_thread_that_started_it(
+    nqueens, nqueens_answers, make_submission
+) -> None:
+    # bubblewrap's --die-with-parent follows the thread that started it: `grade` opens its
+    # sandbox in a thread that ends, and a batch's worker may start a runner and end first.
+    opened: list[ProcessSandbox] = []
+    with ThreadPoolExecutor(max_workers=1) as starter:
+        starter.submit(lambda: opened.append(ProcessSandbox())).result()
+    with closing(opened[0]) as sandbox:
+        require(sandbox.forks_runs, "a warm runner", sandbox.isolation.reason)
+        [runner] = [zygote for zygote in sandbox._zygotes.values() if zygote is not None]
+        time.sleep(1)  # PR_SET_PDEATHSIG fires as the starting thread ends
+        assert runner.alive(), "the warm runner died with the thread that started it"
+        submission = make_submission(ACCEPTED.read_text())
+        result = grade(nqueens, nqueens_answers, submission, sandbox)
+        assert result.verdict is Verdict.AC, result
+        assert [zygote for zygote in sandbox._zygotes.values() if zygote is not None] == [runner]
