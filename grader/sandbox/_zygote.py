@@ -7,7 +7,7 @@
 # parent that joins the slot's control groups once and makes the slot's network namespace,
 # then keeps the next run forked and prepared ahead: pid 1 of a new PID namespace, in new
 # mount, IPC, UTS and cgroup namespaces of its own, its /proc mounted. A request on the slot's
-# socket (JSON, the run's descriptors attached) is handed to that run; the slot forks the
+# socket (marshalled, the run's descriptors attached) is handed to that run; the slot forks the
 # next one meanwhile and reports how each run ended (the parent of each is the slot).
 # The run mounts a fresh tmpfs at /tmp, copies the program files in, sets its rlimits, drops
 # to its own uid with no capabilities, then starts the program: the Python runner in this
