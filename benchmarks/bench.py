@@ -1,6 +1,6 @@
 """Measure grading against P, the start-up of a bare interpreter, in one run on one machine.
 
-    .venv/bin/python benchmarks/bench.py [--quick] [--skip-docker] [--compare]
+    scripts/bench [--quick] [--skip-docker] [--compare]   (set-up, then this)
 
 Every figure is the median of repeated runs, printed with its ratio to P (measured in the
 same run, alternating with the figures so that the machine's mood hits both) and the target
@@ -248,56 +248,84 @@ def compiled_figures() -> list[Figure]:
     ]
 
 
+@dataclass(frozen=True)
+class Compared:
+    """An established judge, installed from the package registry into a temporary directory,
+    grading the same submission through `script` (which prints its median seconds)."""
+
+    figure: str
+    requirements: tuple[str, ...]
+    script: str
+    needs: str = ""
+
+
+COMPARED = (
+    Compared(
+        "epicbox 1.1.0: one submission, a new container per run, same image",
+        # epicbox 1.1.0 passes urllib3 1.x's Retry(method_whitelist=...): 2.x refuses it.
+        ("epicbox==1.1.0", "urllib3<2"),
+        "epicbox_side_by_side.py",
+    ),
+    Compared(
+        "DMOJ judge 4.1.0, running: one submission, a new traced process per test",
+        ("dmoj==4.1.0",),
+        "dmoj_side_by_side.py",
+        needs="a C++ compiler and libseccomp-dev (apt-get install libseccomp-dev)",
+    ),
+)
+
+
 def compared_figures(runs: int) -> list[Figure]:
     """Established judges on the same submission, where the package registry has them."""
-    with tempfile.TemporaryDirectory(prefix="grader-bench-epicbox-") as target:
-        installed = subprocess.run(
-            # epicbox 1.1.0 passes urllib3 1.x's Retry(method_whitelist=...): 2.x refuses it.
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--target",
-                target,
-                "epicbox",
-                "urllib3<2",
-            ],  # fmt: skip
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if installed.returncode != 0:
-            print(f"epicbox: not measured ({installed.stderr.strip()[-300:]})", file=sys.stderr)
-            return []
-        script = Path(__file__).with_name("epicbox_side_by_side.py")
-        env = os.environ | {"PYTHONPATH": target}
-        seconds: list[float] = []
+    figures = []
+    for judge in COMPARED:
+        with tempfile.TemporaryDirectory(prefix="grader-bench-compared-") as target:
+            try:
+                seconds, p = compared_seconds(judge, target, runs)
+            except RuntimeError as error:
+                print(f"{judge.requirements[0]}: not measured ({error})", file=sys.stderr)
+                continue
+        figures.append(Figure(judge.figure, seconds, "reported", None, "for comparison", p))
+    return figures
 
-        def once() -> None:
-            done = subprocess.run(
-                [sys.executable, str(script), "1"], capture_output=True, text=True, env=env
-            )
-            if done.returncode != 0:
-                raise RuntimeError(done.stderr.strip()[-300:])
-            seconds.append(float(done.stdout))
 
-        try:
-            _, p = paired(once, runs)
-        except RuntimeError as error:
-            print(f"epicbox: not measured ({error})", file=sys.stderr)
-            return []
-    return [
-        Figure(
-            "epicbox 1.1.0: one submission, a new container per run, same image",
-            statistics.median(seconds),
-            "reported",
-            None,
-            "for comparison",
-            p,
+def compared_seconds(judge: Compared, target: str, runs: int) -> tuple[float, float]:
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--target", target]
+    installed = subprocess.run(
+        [*pip, *judge.requirements], capture_output=True, text=True, check=False
+    )
+    if installed.returncode != 0:
+        needs = f"it needs {judge.needs}; " if judge.needs else ""
+        raise RuntimeError(f"{needs}pip: {installed.stderr.strip()[-300:]}")
+    script = Path(__file__).with_name(judge.script)
+    env = os.environ | {"PYTHONPATH": target}
+    seconds: list[float] = []
+
+    def once() -> None:
+        done = subprocess.run(
+            [sys.executable, str(script), "3"], capture_output=True, text=True, env=env
         )
-    ]
+        if done.returncode != 0:
+            raise RuntimeError(done.stderr.strip()[-300:])
+        seconds.append(float(done.stdout))
+
+    _, p = paired(once, runs)
+    return statistics.median(seconds), p
+
+
+def path_python_floor(runs: int) -> str:
+    """The issue's P is `python3 -I -S -c pass` of the first python3 on PATH; scripts/setup may
+    have chosen another interpreter (the distribution's) for the environment and the runs."""
+    found = shutil.which("python3")
+    if found is None:
+        return "python3 on PATH: none"
+    resolved = subprocess.run(
+        [found, "-c", "import sys; print(sys.executable)"], capture_output=True, text=True
+    ).stdout.strip()
+    if not resolved or os.path.realpath(resolved) == os.path.realpath(bare_interpreter()):
+        return f"python3 on PATH: the runs' interpreter, {bare_interpreter()}"
+    seconds = median_of(lambda: run_quietly(resolved, "-I", "-S", "-c", "pass"), runs)
+    return f"python3 on PATH: {resolved}, its own P = {seconds * 1000:.1f} ms (not the runs')"
 
 
 def table(figures: list[Figure]) -> str:
@@ -326,8 +354,8 @@ def main() -> int:
     parser.add_argument(
         "--compare",
         action="store_true",
-        help="also grade the submission the epicbox way (installs epicbox from the registry "
-        "into a temporary directory)",
+        help="also grade the submission with epicbox and with a DMOJ judge (each installed "
+        "from the registry into a temporary directory; DMOJ builds against libseccomp-dev)",
     )
     args = parser.parse_args()
     if not GRADER.exists():
@@ -353,6 +381,7 @@ def main() -> int:
         f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
     )
     print(table(scored))
+    print(path_python_floor(runs))
     return 0
 
 
