@@ -322,8 +322,9 @@ def path_python_floor(runs: int) -> str:
     resolved = subprocess.run(
         [found, "-c", "import sys; print(sys.executable)"], capture_output=True, text=True
     ).stdout.strip()
-    if not resolved or os.path.realpath(resolved) == os.path.realpath(bare_interpreter()):
-        return f"python3 on PATH: the runs' interpreter, {bare_interpreter()}"
+    runs_interpreter = bare_interpreter()
+    if not resolved or os.path.realpath(resolved) == os.path.realpath(runs_interpreter):
+        return f"python3 on PATH: the runs' interpreter, {runs_interpreter}"
     seconds = median_of(lambda: run_quietly(resolved, "-I", "-S", "-c", "pass"), runs)
     return f"python3 on PATH: {resolved}, its own P = {seconds * 1000:.1f} ms (not the runs')"
 
