@@ -18,6 +18,7 @@ from .problem import Problem
 from .results import SubmissionResult
 from .sandbox import Sandbox
 from .submission import Submission, read_submission
+from .text import printable
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +56,8 @@ def collect(
     entries: list[Entry] = []
     for argument in arguments:
         root = Path(argument)
-        if root.is_dir():
+        folder = root if root.is_dir() else None
+        if folder is not None:
             found = sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in known)
             if not found:
                 raise UsageError(
@@ -75,7 +77,8 @@ def collect(
                 if listed is None:
                     raise UsageError(f"{path}: {student!r} is not in the roster")
                 student = listed
-            entries.append(Entry(read_submission(path, known), student))
+            # A name from the file system: shown on terminals and stored in the gradebook.
+            entries.append(Entry(read_submission(path, known, folder), printable(student)))
     return entries
 
 

@@ -19,6 +19,7 @@ from .protocol import ReplyKind
 from .results import SubmissionResult, TestResult
 from .sandbox.base import RunOutcome, Sandbox, Session, Termination
 from .submission import Submission
+from .text import printable
 from .verdicts import Verdict
 
 
@@ -48,21 +49,44 @@ def grade(
     fault becomes verdict IE with its message, so a batch goes on. A machine that cannot
     grade this language at all (no toolchain) raises SandboxUnavailable: the user fixes it."""
     try:
-        return _grade(problem, answers, submission, sandbox, reveal_hidden)
+        return _printable(_grade(problem, answers, submission, sandbox, reveal_hidden))
     except SandboxUnavailable:
         raise
     except GraderError as error:
         message = str(error)
     except Exception as error:  # noqa: BLE001 - the one place a harness bug becomes IE
         message = f"{type(error).__name__}: {error}"
-    return SubmissionResult(
-        submission.shown,
-        submission.language,
-        Verdict.IE,
-        0,
-        problem.max_score,
-        f"internal error of the grader: {message}",
-        (),
+    return _printable(
+        SubmissionResult(
+            submission.shown,
+            submission.language,
+            Verdict.IE,
+            0,
+            problem.max_score,
+            f"internal error of the grader: {message}",
+            (),
+        )
+    )
+
+
+def _printable(result: SubmissionResult) -> SubmissionResult:
+    """Every text the submission controls (its file's name, what it raised or printed, its
+    compiler's messages) made safe once here, for every report, the gradebook and the
+    service alike (text.py)."""
+    tests = tuple(
+        replace(
+            test,
+            message=printable(test.message),
+            board=printable(test.board),
+            output=printable(test.output),
+        )
+        for test in result.tests
+    )
+    return replace(
+        result,
+        submission=printable(result.submission),
+        compile_output=printable(result.compile_output),
+        tests=tests,
     )
 
 
@@ -73,6 +97,8 @@ def _grade(
     sandbox: Sandbox,
     reveal_hidden: bool,
 ) -> SubmissionResult:
+    if submission.refused:
+        return _compile_error(problem, submission, submission.refused)
     language = LANGUAGES[submission.language]
     limits = problem.limits.for_language(language.id, language.time_factor)
     problem = replace(problem, limits=limits)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..results import Report, SubmissionResult
+from ..text import inert_in_logs
 from ..verdicts import Verdict
 
 
@@ -14,9 +15,12 @@ def render(report: Report, color: bool = False) -> str:
     lines = []
     for result in report.results:
         lines.extend(_annotations(report, result))
+        # A plain log line: a file's name with a newline in it must not start a command.
         lines.append(
-            f"{result.submission}: {result.verdict.value} {result.verdict.description}, "
-            f"score {result.score:g}/{result.max_score:g}"
+            inert_in_logs(
+                f"{_message(result.submission)}: {result.verdict.value} "
+                f"{result.verdict.description}, score {result.score:g}/{result.max_score:g}"
+            )
         )
     return "\n".join(lines) + "\n"
 
@@ -55,7 +59,7 @@ def markdown_summary(report: Report) -> str:
             if test.verdict is not Verdict.AC
         )
         rows.append(
-            f"| `{result.submission}` | {result.language} | {result.verdict.value} | "
+            f"| `{_cell(result.submission)}` | {result.language} | {result.verdict.value} | "
             f"{result.score:g}/{result.max_score:g} | {failing or '-'} |"
         )
     return "\n".join(rows) + "\n"
@@ -64,6 +68,12 @@ def markdown_summary(report: Report) -> str:
 def _message(text: str) -> str:
     """Workflow-command data: %, CR and LF are escaped, so multi-line messages survive."""
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _cell(text: str) -> str:
+    """A table cell in a code span: nothing in a file's name ends the span, the cell or
+    the row."""
+    return text.replace("`", "'").replace("|", "\\|").replace("\n", " ")
 
 
 def _property(text: str) -> str:

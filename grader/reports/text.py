@@ -6,6 +6,7 @@ import textwrap
 from collections.abc import Callable
 
 from ..results import Report, SubmissionResult, TestResult
+from ..text import inert_in_logs
 from ..verdicts import Verdict
 
 COLORS = {Verdict.AC: "32", Verdict.WA: "31", Verdict.CE: "35", Verdict.IE: "41;97"}
@@ -32,7 +33,8 @@ def render(report: Report, color: bool = False) -> str:
     if len(report.results) > 1:
         lines.append("")
         lines.append(_summary(report.results, paint))
-    return "\n".join(lines) + "\n"
+    # Printed in CI logs too: no line a submission wrote may read as a runner's command.
+    return inert_in_logs("\n".join(lines)) + "\n"
 
 
 def _painter(color: bool) -> Paint:
