@@ -34,7 +34,6 @@ def printable(text: str) -> str:
     return UNSAFE.sub(_escape, text)
 
 
-
 # A CI runner reads every line of its log for commands: GitHub Actions takes `::name::` at a
 # line's start (leading blanks allowed) and the older `##[name]` anywhere in it. A compiler
 # message quoting `\n::error file=README.md::` would otherwise annotate the wrong file.

@@ -49,6 +49,7 @@ CLONE_NEWNET = 0x40000000
 MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 16384, 1 << 18
 PR_SET_PDEATHSIG, PR_CAPBSET_DROP, PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 1, 24, 47, 4
 PR_GET_NO_NEW_PRIVS, PR_CAPBSET_READ = 39, 23
+PR_SET_SECCOMP, SECCOMP_MODE_FILTER, MS_BIND = 22, 2, 4096
 CAP_SETPCAP = 8
 CAPABILITY_VERSION_3 = 0x20080522
 # What the zygote itself keeps: to make namespaces and mounts, to change uid, to drop caps.
@@ -98,6 +99,25 @@ def clear_capabilities() -> None:
 
 
 COMPILED: dict[str, Any] = {}
+# Set once from the grader's environment (see main): the seccomp filter every run installs
+# just before its program starts, and the /proc files a run sees empty.
+FILTER: list[Any] = []
+MASKED: list[str] = []
+
+
+class SockFprog(ctypes.Structure):
+    _fields_ = (("len", ctypes.c_ushort), ("filter", ctypes.c_void_p))
+
+
+def install_filter() -> None:
+    """The grader's seccomp filter, for this process and all it starts (kept across
+    execve, never removable)."""
+    if FILTER:
+        instructions = FILTER[1]
+        check(
+            libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(instructions), 0, 0),
+            "installing the seccomp filter",
+        )
 
 
 def compiled(source: str) -> Any:
@@ -113,6 +133,8 @@ def prepare() -> None:
     check(libc.unshare(CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP), "unshare")
     mount(None, "/", None, MS_REC | MS_PRIVATE)
     mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    for path in MASKED:
+        mount("/dev/null", path, None, MS_BIND)
     with open("/proc/self/oom_score_adj", "w") as adjust:
         adjust.write("1000")  # out of memory, the kernel kills the run before its parents
 
@@ -154,6 +176,7 @@ def run(request: dict[str, Any], fds: list[int]) -> None:
     os.closerange(inner + 1, status)
     os.closerange(status + 1, 1 << 16)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # the one disposition the zygote changed
+    install_filter()
     os.write(status, b"R")
     os.close(status)
     os.environ.clear()
@@ -177,20 +200,9 @@ def run(request: dict[str, Any], fds: list[int]) -> None:
 
 def receive(control: socket.socket) -> tuple[bytes, list[int]] | None:
     """The next request and its descriptors; None once the grader closed the socket."""
-    while True:
-        try:
-            message, ancillary, _, _ = control.recvmsg(1 << 16, socket.CMSG_SPACE(MAX_FDS * 4))
-            break
-        except InterruptedError:
-            continue
-    if not message:
-        return None
-    fds: list[int] = []
-    for level, kind, data in ancillary:
-        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
-            usable = len(data) - len(data) % 4
-            fds += struct.unpack("%di" % (usable // 4), data[:usable])
-    return message, fds
+    buffer = bytearray(1 << 16)
+    size, fds = receive_into(control, buffer)
+    return (bytes(buffer[:size]), fds) if size else None
 
 
 def prepared_run(inner: socket.socket) -> None:
@@ -248,33 +260,80 @@ def hold_slot(control: socket.socket, fds: list[int]) -> None:
     own_pid_namespace = os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC)
     os.write(status, b"S")
     os.close(status)
-    spare = fork_run(own_pid_namespace)
+    # A request is read into this one buffer and wiped once handed on, and whatever names
+    # a run lives in the frames of the helpers below, gone before the next fork: the next
+    # run is a fork of this process, and nothing of an earlier run (its file names, sizes,
+    # uid, how it ended) may be in its memory or its stack, not even freed.
+    buffer = bytearray(1 << 16)
+    spare: tuple[int, socket.socket] | None = fork_run(own_pid_namespace)
     running: dict[int, tuple[int, int]] = {}  # pidfd: (pid, status descriptor)
     while True:
         readable, _, _ = select.select([control.fileno(), *running], [], [])
-        for ready in readable:
-            if ready in running:
-                pid, report = running.pop(ready)
-                _, raw = os.waitpid(pid, 0)
-                os.write(report, b"E" + struct.pack("i", raw))
-                os.close(report)
-                os.close(ready)
-                continue
-            received = receive(control)
-            if received is None:
+        if control.fileno() in readable:
+            if spare is None:
+                spare = fork_run(own_pid_namespace)  # the last run was killed, not reported
+            if not hand_over(control, buffer, spare, running):
                 return  # the grader is done with this slot; its runs die with it
-            message, fds = received
-            pid, inner = spare
-            watched = os.pidfd_open(pid)
-            running[watched] = (pid, fds[0])  # its end is reported, whatever happens here
-            try:  # noqa: SIM105 - contextlib would add its imports to the start-up
-                inner.sendmsg([message], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, pack(fds))])
-            except OSError:
-                pass  # a spare that died preparing: its end is reported all the same
-            inner.close()
-            for fd in fds[1:]:
-                os.close(fd)
-            spare = fork_run(own_pid_namespace)
+            spare = None
+        elif readable:
+            report_end(readable[0], running)
+            # The next run is forked only now: what it spends preparing is never counted in
+            # the CPU of the run before it (their group is the slot's).
+            if spare is None:
+                spare = fork_run(own_pid_namespace)
+        del readable
+
+
+def hand_over(
+    control: socket.socket,
+    buffer: bytearray,
+    spare: tuple[int, socket.socket],
+    running: dict[int, tuple[int, int]],
+) -> bool:
+    """Pass the next request on to the prepared run; False once the grader closed the slot."""
+    size, fds = receive_into(control, buffer)
+    if size == 0:
+        return False
+    pid, inner = spare
+    watched = os.pidfd_open(pid)
+    running[watched] = (pid, fds[0])  # its end is reported, whatever happens here
+    try:  # noqa: SIM105 - contextlib would add its imports to the start-up
+        inner.sendmsg(
+            [memoryview(buffer)[:size]], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, pack(fds))]
+        )
+    except OSError:
+        pass  # a spare that died preparing: its end is reported all the same
+    buffer[:size] = bytes(size)
+    inner.close()
+    for fd in fds[1:]:
+        os.close(fd)
+    return True
+
+
+def report_end(watched: int, running: dict[int, tuple[int, int]]) -> None:
+    """Tell the grader how a run ended (its raw wait status), on the run's status socket."""
+    pid, report = running.pop(watched)
+    _, raw = os.waitpid(pid, 0)
+    os.write(report, b"E" + struct.pack("i", raw))
+    os.close(report)
+    os.close(watched)
+
+
+def receive_into(control: socket.socket, buffer: bytearray) -> tuple[int, list[int]]:
+    """The next request into `buffer`: its size (0 once the grader closed the socket) and
+    its descriptors."""
+    while True:
+        try:
+            size, ancillary, _, _ = control.recvmsg_into([buffer], socket.CMSG_SPACE(MAX_FDS * 4))
+            break
+        except InterruptedError:
+            continue
+    fds: list[int] = []
+    for level, kind, data in ancillary:
+        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+            usable = len(data) - len(data) % 4
+            fds += struct.unpack("%di" % (usable // 4), data[:usable])
+    return size, fds
 
 
 def pack(fds: list[int]) -> bytes:
@@ -305,6 +364,11 @@ def serve(control: socket.socket) -> None:
 
 def main() -> None:
     control = socket.socket(fileno=int(os.environ.pop("GRADER_ZYGOTE_FD")))
+    program = bytes.fromhex(os.environ.pop("GRADER_SECCOMP", ""))
+    if program:
+        buffer = ctypes.create_string_buffer(program, len(program))
+        FILTER[:] = [buffer, SockFprog(len(program) // 8, ctypes.addressof(buffer))]
+    MASKED[:] = [path for path in os.environ.pop("GRADER_MASKED", "").split("\n") if path]
     drop_bounding_set(KEPT_CAPABILITIES)
     for source in sys.argv[1:]:
         compiled(source)  # the runners the grader expects, compiled once for every fork

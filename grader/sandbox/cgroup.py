@@ -1,6 +1,9 @@
-"""Per-run control groups: a memory limit that counts every process of a run (swap included)
-and a process/thread limit that holds for root too. Used where the grader may create groups
-(root on cgroup v1, or a delegated cgroup v2 subtree); elsewhere the backend says it lacks them.
+"""Per-run control groups: a memory limit that counts every process of a run (swap included),
+a process/thread limit that holds for root too, and the run's CPU: every process and thread
+it ever had, counted by the kernel (`cpuacct.usage`, v2 `cpu.stat`), and capped at one CPU
+(a CFS quota), so no run slows its neighbours by spreading over many processes. Used where
+the grader may create groups (root on cgroup v1, or a delegated cgroup v2 subtree);
+elsewhere the backend says it lacks them.
 """
 
 from __future__ import annotations
@@ -16,26 +19,46 @@ from typing import Final
 CGROUP_ROOT: Final = Path("/sys/fs/cgroup")
 PIDS_MAX: Final = 64  # the runner needs one; a fork or thread bomb meets this wall
 UNLIMITED: Final = 2**62  # what a new group's memory limit reads as
+CPU_PERIOD_US: Final = 100_000
+CPU_QUOTA_US: Final = 100_000  # one CPU per run, as the docker backend's nano_cpus
 
 
 @dataclass(frozen=True, slots=True)
 class CgroupParents:
-    """Where new groups are made: one directory per controller (v1), or one for both (v2)."""
+    """Where new groups are made: one directory per controller (v1), or one for all (v2).
+    `cpu` is None where the cpu controllers are not ours to use: CPU is then read from /proc
+    (the runner's own processes only) and not capped, which the backend reports."""
 
     version: int
     memory: Path
     pids: Path
+    cpu: Path | None = None  # the quota (v1 `cpu`, v2 `cpu.max`)
+    cpuacct: Path | None = None  # the counter (v1 `cpuacct`, v2 the same as cpu)
+    cpu_reason: str = ""  # why cpu is None
 
 
 def find_cgroup_parents(root: Path = CGROUP_ROOT) -> tuple[CgroupParents | None, str]:
     """Writable parents for per-run groups (nested in the grader's own groups, so limits set
     above the grader still hold), or None and why not."""
     own = _own_groups()
-    memory_v1 = root / "memory" / own.get("memory", "").lstrip("/")
-    pids_v1 = root / "pids" / own.get("pids", "").lstrip("/")
+
+    def v1(controller: str) -> Path:
+        return root / controller / own.get(controller, "").lstrip("/")
+
+    memory_v1, pids_v1 = v1("memory"), v1("pids")
     if "memory" in own and "pids" in own and (memory_v1 / "cgroup.procs").exists():
         if os.access(memory_v1, os.W_OK) and os.access(pids_v1, os.W_OK):
-            return CgroupParents(1, memory_v1, pids_v1), ""
+            cpu_v1, cpuacct_v1 = v1("cpu"), v1("cpuacct")
+            unusable = (
+                "the cpu and cpuacct controllers are not mounted"
+                if not ({"cpu", "cpuacct"} <= own.keys() and (cpu_v1 / "cpu.cfs_quota_us").exists())
+                else "the cpu controllers are not writable"
+                if not (os.access(cpu_v1, os.W_OK) and os.access(cpuacct_v1, os.W_OK))
+                else ""
+            )
+            if unusable:
+                return CgroupParents(1, memory_v1, pids_v1, cpu_reason=unusable), ""
+            return CgroupParents(1, memory_v1, pids_v1, cpu_v1, cpuacct_v1), ""
         return None, "cgroup v1 is mounted but not writable (run as root to use it)"
     unified = root / own.get("", "/").lstrip("/")
     if "" in own and (unified / "cgroup.controllers").exists():
@@ -44,12 +67,64 @@ def find_cgroup_parents(root: Path = CGROUP_ROOT) -> tuple[CgroupParents | None,
         except OSError:
             enabled = []
         if {"memory", "pids"} <= set(enabled) and os.access(unified, os.W_OK):
-            return CgroupParents(2, unified, unified), ""
+            if "cpu" in enabled:
+                return CgroupParents(2, unified, unified, unified, unified), ""
+            return CgroupParents(
+                2, unified, unified, cpu_reason="the cpu controller is not delegated"
+            ), ""
         return None, (
             "cgroup v2 has no writable subtree with the memory and pids controllers delegated "
             "(for example: systemd-run --user --scope -p Delegate=yes grader ...)"
         )
     return None, "no cgroup file system with the memory and pids controllers is mounted"
+
+
+class CpuCounter:
+    """The CPU time of every process a control group ever held, dead ones included, read
+    through a descriptor kept open (a reused group name can never answer for it)."""
+
+    def __init__(self, directory: Path, version: int) -> None:
+        name = "cpuacct.usage" if version == 1 else "cpu.stat"
+        self._version = version
+        self._fd = os.open(directory / name, os.O_RDONLY | os.O_CLOEXEC)
+
+    @classmethod
+    def of_process(cls, pid: int, root: Path = CGROUP_ROOT) -> CpuCounter | None:
+        """The counter of the group `pid` is in (a container's), None where it cannot be read."""
+        try:
+            lines = Path(f"/proc/{pid}/cgroup").read_text().splitlines()
+        except OSError:
+            return None
+        for line in lines:
+            _, controllers, path = line.split(":", 2)
+            for version, directory in (
+                (1, root / "cpuacct" / path.lstrip("/")),
+                (2, root / path.lstrip("/")),
+                (2, root / "unified" / path.lstrip("/")),
+            ):
+                wanted = "cpuacct" in controllers.split(",") if version == 1 else not controllers
+                if wanted:
+                    with contextlib.suppress(OSError):
+                        return cls(directory, version)
+        return None
+
+    def seconds(self) -> float | None:
+        try:
+            text = os.pread(self._fd, 4096, 0)
+        except OSError:
+            return None
+        if self._version == 1:
+            return int(text) / 1e9
+        for line in text.splitlines():
+            key, _, value = line.partition(b" ")
+            if key == b"usage_usec":
+                return int(value) / 1e6
+        return None
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
 
 
 def _own_groups() -> dict[str, str]:
@@ -74,20 +149,32 @@ class RunCgroup:
     def __init__(self, parents: CgroupParents, memory_bytes: int, extra_pids: int = 0) -> None:
         name = f"grader-{os.getpid()}-{os.urandom(4).hex()}"  # secrets costs 8 ms to import
         self._parents = parents
-        self._dirs = [parents.memory / name]
-        if parents.pids != parents.memory:
-            self._dirs.append(parents.pids / name)
+        # One directory per hierarchy: v2 has one for all, v1 one per controller (two where
+        # cpu and cpuacct are mounted together).
+        hierarchies = [parents.memory, parents.pids, parents.cpu, parents.cpuacct]
+        distinct = {os.path.realpath(parent): parent for parent in hierarchies if parent}
+        self._dirs = [parent / name for parent in distinct.values()]
         self._memory_bytes = UNLIMITED
         self._oom_kills_before = 0
         self._events_fd: int | None = None
+        self.cpu: CpuCounter | None = None
         made: list[Path] = []
         try:
             for directory in self._dirs:
                 directory.mkdir(mode=0o755)
                 made.append(directory)
             self.start_run(memory_bytes)
-            (self._dirs[-1] / "pids.max").write_text(str(PIDS_MAX + extra_pids))
+            (parents.pids / name / "pids.max").write_text(str(PIDS_MAX + extra_pids))
+            if parents.cpu is not None and parents.cpuacct is not None:
+                if parents.version == 1:
+                    (parents.cpu / name / "cpu.cfs_period_us").write_text(str(CPU_PERIOD_US))
+                    (parents.cpu / name / "cpu.cfs_quota_us").write_text(str(CPU_QUOTA_US))
+                else:
+                    (parents.cpu / name / "cpu.max").write_text(f"{CPU_QUOTA_US} {CPU_PERIOD_US}")
+                self.cpu = CpuCounter(parents.cpuacct / name, parents.version)
         except OSError:
+            if self.cpu is not None:
+                self.cpu.close()
             for directory in made:
                 with contextlib.suppress(OSError):
                     directory.rmdir()
@@ -148,6 +235,8 @@ class RunCgroup:
         if self._events_fd is not None:
             os.close(self._events_fd)
             self._events_fd = None
+        if self.cpu is not None:
+            self.cpu.close()
         for _ in range(200):
             alive = False
             for directory in self._dirs:

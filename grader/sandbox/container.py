@@ -28,9 +28,10 @@ from .engine import (
     toolchain_mounts,
 )
 from .image import ARGV0_LABEL, image_tag
-from .isolation import UNPRIVILEGED_ID, WORKDIR_BYTES
+from .isolation import WORKDIR_BYTES
 from .preparation import MAX_ARTIFACT_BYTES, rlimits
 from .supervisor import Supervised, SupervisedSession, run_build
+from .uids import UidBlock
 
 if TYPE_CHECKING:
     from docker import DockerClient
@@ -102,12 +103,17 @@ class DockerSandbox:
             self.close()
             raise SandboxUnavailable(f"cannot look up {self._tag}: {first_line(error)}") from None
         self._remove_orphans()
+        try:
+            self._uids = UidBlock()
+        except OSError as error:
+            self.close()
+            raise SandboxUnavailable(f"no block of run uids could be taken: {error}") from None
         self._executables = {
             key.removeprefix(ARGV0_LABEL): value
             for key, value in labels.items()
             if key.startswith(ARGV0_LABEL)
         }
-        self._pool = Pool(self._client)
+        self._pool = Pool(self._client, self._uids.next)
 
     def _remove_orphans(self) -> None:
         """Containers left by a grader that was killed mid-run (no PDEATHSIG crosses into
@@ -126,10 +132,14 @@ class DockerSandbox:
             f"Docker container per submission from the local image {self._tag}, started "
             "before it is needed and never reused",
             "no network (--network none); read-only root; no capabilities; no-new-privileges",
-            f"runs as uid {UNPRIVILEGED_ID}; only the submission's files inside, read-only",
-            f"a {WORKDIR_BYTES // 2**20} MiB tmpfs as the only writable place",
+            "seccomp filter: no new namespaces, mounts, keyring, bpf, io_uring, userfaultfd, "
+            "perf events, ptrace, clocks, modules or kexec",
+            "runs as a uid of its own (from a block no other grader on this host uses); only "
+            "the submission's files inside, read-only",
+            f"a {WORKDIR_BYTES // 2**20} MiB tmpfs as the only writable place (/dev/shm "
+            "read-only); host information in /proc masked",
             f"memory limit without swap (out of memory is MLE); at most {PIDS_LIMIT} "
-            "processes/threads; one CPU",
+            "processes/threads; one CPU; CPU time of every process of the container counted",
             "rlimits (soft = hard): CPU time, data size, file size, open files, no core",
             "wall-clock and CPU watchdog in the parent; container removed after every run",
             "empty environment, no stdin, stdout and stderr captured and capped",
@@ -141,6 +151,8 @@ class DockerSandbox:
     def close(self) -> None:
         if hasattr(self, "_pool"):
             self._pool.close()
+        if hasattr(self, "_uids"):
+            self._uids.close()
         self._client.close()
 
     def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:
@@ -166,7 +178,9 @@ class DockerSandbox:
         argv = self._argv(program)
         wanted = _ulimits(rlimits(limits, 0, program, file_bytes=MAX_ARTIFACT_BYTES))
         outcome, built = run_build(
-            lambda output: Build(self._client, self._tag, argv, program, limits, wanted, output),
+            lambda output: Build(
+                self._client, self._tag, argv, program, limits, wanted, output, self._uids.next()
+            ),
             limits,
             artifact,
         )

@@ -26,8 +26,10 @@ from ..errors import SandboxError
 from ..problem import Limits
 from ..protocol import HEADER
 from .base import BARE_PYTHON_FLAGS, Program, RunOutcome
-from .isolation import OUTPUT_DIR, SYSTEM_FILES, UNPRIVILEGED_ID, WORKDIR, WORKDIR_BYTES
+from .cgroup import CpuCounter
+from .isolation import MASKED_PROC_FILES, OUTPUT_DIR, SYSTEM_FILES, WORKDIR, WORKDIR_BYTES
 from .preparation import BUILD_WORKDIR_BYTES, child_environment, write_new
+from .seccomp import docker_profile
 from .supervisor import OUTPUT_HEAD, Supervised
 
 if TYPE_CHECKING:
@@ -55,6 +57,15 @@ class Recipe:
     mounts: tuple[Mount, ...] = field(default=(), compare=False)
 
 
+# The engine's own masked paths (it replaces its list with the one given, not adds to it),
+# then the process backend's: host information and machine-wide counters.
+DOCKER_MASKED_PATHS: Final = (
+    "/proc/asound", "/proc/acpi", "/proc/kcore", "/proc/keys", "/proc/latency_stats",
+    "/proc/timer_list", "/proc/timer_stats", "/proc/sched_debug", "/proc/scsi", "/sys/firmware",
+    "/sys/devices/virtual/powercap",
+)  # fmt: skip
+
+
 def _create(
     client: DockerClient,
     tag: str,
@@ -64,39 +75,50 @@ def _create(
     memory_mib: int,
     ulimits: dict[str, int],
     building: bool,
+    uid: int,
 ) -> Container:
-    """A container made the one way every run and build is: see the module's docstring."""
+    """A container made the one way every run and build is: see the module's docstring.
+    Through the SDK's low-level API: its high-level one cannot set masked paths."""
     from docker.types import LogConfig, Mount, Ulimit
 
     memory = memory_mib * 2**20
     workdir_bytes = BUILD_WORKDIR_BYTES if building else WORKDIR_BYTES
-    return client.containers.create(
-        tag,
-        command=command,
-        user=f"{UNPRIVILEGED_ID}:{UNPRIVILEGED_ID}",
-        environment=child_environment(WORKDIR) | {"GRADER_SOCKET": f"{CHANNEL_DIR}/channel"},
-        working_dir=WORKDIR,
-        hostname="sandbox",
+    host_config = client.api.create_host_config(
         network_mode="none",
         read_only=True,
-        tmpfs={WORKDIR: f"rw,exec,nosuid,nodev,size={workdir_bytes},mode=1777"},
+        tmpfs={
+            WORKDIR: f"rw,exec,nosuid,nodev,size={workdir_bytes},mode=1777",
+            # The engine's own /dev/shm is a writable 64 MiB: here an empty, read-only one.
+            "/dev/shm": "ro,nosuid,nodev,noexec,size=4k",
+        },
         mounts=[Mount(CHANNEL_DIR, hostdir, type="bind", read_only=True), *mounts],
         mem_limit=memory,
         memswap_limit=memory,
         pids_limit=PIDS_LIMIT,
         nano_cpus=1_000_000_000,
         cap_drop=["ALL"],
-        security_opt=["no-new-privileges"],
+        security_opt=["no-new-privileges", f"seccomp={docker_profile()}"],
         ulimits=[Ulimit(name=name, soft=value, hard=value) for name, value in ulimits.items()],
         # A build speaks no protocol: its messages are read from the engine's log.
         log_config=LogConfig(
             type="json-file" if building else "none",
             config={"max-size": "1m"} if building else {},
         ),
+    )
+    host_config["MaskedPaths"] = sorted({*DOCKER_MASKED_PATHS, *MASKED_PROC_FILES})
+    created = client.api.create_container(
+        tag,
+        command=command,
+        user=f"{uid}:{uid}",
+        environment=child_environment(WORKDIR) | {"GRADER_SOCKET": f"{CHANNEL_DIR}/channel"},
+        working_dir=WORKDIR,
+        hostname="sandbox",
+        host_config=host_config,
         stdin_open=False,
         tty=False,
         labels={RUN_LABEL: str(os.getpid())},
     )
+    return client.containers.get(created["Id"])
 
 
 class _Engine(Supervised):
@@ -110,6 +132,7 @@ class _Engine(Supervised):
         self._logs = (b"", b"")
         self._oom_killed = False
         self._container: Container | None = None
+        self._cpu_counter: CpuCounter | None = None
         self._connections: list[socket.socket] = []
         # Only the channel's socket (and a build's files), bound read-only: the container
         # cannot leave anything here for the grader to trip over.
@@ -144,6 +167,8 @@ class _Engine(Supervised):
         container.start()
         container.reload()
         self.pid = int(container.attrs["State"]["Pid"])
+        # The container's group counts every process in it, a worker forked at import too.
+        self._cpu_counter = CpuCounter.of_process(self.pid) if self.pid > 0 else None
         with contextlib.suppress(AttributeError, OSError, ValueError):
             return os.pidfd_open(self.pid) if self.pid > 0 else None
         return None
@@ -182,6 +207,8 @@ class _Engine(Supervised):
 
         for connection in self._connections:
             connection.close()
+        if self._cpu_counter is not None:
+            self._cpu_counter.close()
         if self._container is not None:
             with contextlib.suppress(DockerException):
                 self._container.remove(force=True)
@@ -204,6 +231,7 @@ class Build(_Engine):
         limits: Limits,
         wanted: dict[str, int],
         output_dir: str,
+        uid: int,
     ) -> None:
         from docker.types import Mount
 
@@ -221,14 +249,14 @@ class Build(_Engine):
             if argv == program.argv:  # a toolchain of the host's, not of the image
                 mounts += toolchain_mounts(program)
             container = _create(
-                client, tag, list(argv), self._hostdir, mounts, limits.memory_mib, wanted, True
+                client, tag, list(argv), self._hostdir, mounts, limits.memory_mib, wanted, True, uid
             )
             pidfd = self._started(container)
             quiet, unused = socket.socketpair()
             unused.close()
             self._connections = [quiet]
             self._channel = quiet
-        self._watch({}, pidfd)
+        self._watch({}, pidfd, self._cpu_counter)
 
     def exchange(
         self,
@@ -255,9 +283,11 @@ class _WarmContainer(_Engine):
         recipe: Recipe,
         preload: str,
         later: Callable[[Callable[[], None]], object],
+        uid: int,
     ) -> None:
         """`preload`: the Python runner, compiled while the container waits; `later` runs
-        a task in the background (removing the container once its run is over)."""
+        a task in the background (removing the container once its run is over); `uid`: the
+        run's own."""
         self._later = later
         self._python = recipe.python
         self._begin(Limits(START_TIMEOUT_S, START_TIMEOUT_S, recipe.memory_mib, 64))
@@ -273,6 +303,7 @@ class _WarmContainer(_Engine):
                 recipe.memory_mib,
                 dict(recipe.ulimits),
                 False,
+                uid,
             )
             pidfd = self._started(container)
             # The channel, stdout, stderr: output arrives on the grader's own kernel before
@@ -280,7 +311,7 @@ class _WarmContainer(_Engine):
             self._connections = [self._accept(listener, pidfd) for _ in range(3)]
             self._channel = self._connections[0]
         streams = {c.fileno(): index for index, c in enumerate(self._connections[1:])}
-        self._watch(streams, pidfd)
+        self._watch(streams, pidfd, self._cpu_counter)
 
     def give(self, argv: tuple[str, ...], program: Program, limits: Limits) -> None:
         """Hand over the program; from here on the container is the submission's."""
@@ -324,6 +355,8 @@ class _WarmContainer(_Engine):
 
     def _dispose(self) -> None:
         container, self._container = self._container, None
+        if self._cpu_counter is not None:
+            self._cpu_counter.close()
         for connection in self._connections:
             connection.close()
         self._connections = []
@@ -348,8 +381,10 @@ class Pool:
     container start. Each is used by one submission and removed; a new one is started in the
     background as one is taken, with the same recipe (a batch's submissions share it)."""
 
-    def __init__(self, client: DockerClient) -> None:
+    def __init__(self, client: DockerClient, uids: Callable[[], int]) -> None:
+        """`uids` gives each container the uid its run will have."""
         self._client = client
+        self._uids = uids
         self._lock = threading.Lock()
         self._ready: dict[Recipe, list[Future[_WarmContainer]]] = {}
         self._workers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="grader-docker")
@@ -364,7 +399,9 @@ class Pool:
     def _start(self, recipe: Recipe) -> _WarmContainer:
         from ..languages.python import runner_source
 
-        return _WarmContainer(self._client, recipe, runner_source(), self._workers.submit)
+        return _WarmContainer(
+            self._client, recipe, runner_source(), self._workers.submit, self._uids()
+        )
 
     def close(self) -> None:
         with self._lock:

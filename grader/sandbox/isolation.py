@@ -33,6 +33,16 @@ SYSTEM_FILES: Final = (
     "/etc/alternatives",
     "/etc/localtime",
 )
+# Host information no run needs, and counters that change with what other runs do (a
+# covert channel between runs at the same time): shown as empty files. /proc/keys and
+# key-users list the kernel's keys; cmdline, the host's boot line; stat and loadavg count
+# every process and fork of the machine.
+MASKED_PROC_FILES: Final = (
+    "/proc/cmdline", "/proc/keys", "/proc/key-users", "/proc/loadavg", "/proc/stat",
+    "/proc/kallsyms", "/proc/modules", "/proc/sched_debug", "/proc/timer_list",
+    "/proc/interrupts", "/proc/softirqs", "/proc/schedstat", "/proc/diskstats",
+    "/proc/latency_stats", "/proc/kcore", "/proc/vmallocinfo", "/proc/pagetypeinfo",
+)  # fmt: skip
 INSTALL_HINT: Final = (
     "install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)"
 )
@@ -98,8 +108,11 @@ def bwrap_argv(
     status_fd: int | None,
     workdir_bytes: int = WORKDIR_BYTES,
     output_dir: str | None = None,
+    seccomp_fd: int | None = None,
+    uid: int = UNPRIVILEGED_ID,
 ) -> list[str]:
-    """The whole command line: bwrap, then (for root) setpriv, then prlimit, then `command`.
+    """The whole command line: bwrap, then (for root) setpriv to `uid`, then prlimit, then
+    `command`; bwrap installs the filter read from `seccomp_fd` right before the first.
 
     `files` are names in the host directory `box`, bound read-only into the work directory;
     `runtime_dirs` are host trees the command needs (an interpreter outside /usr), read-only;
@@ -114,12 +127,15 @@ def bwrap_argv(
     if output_dir is not None:
         argv += ["--bind", output_dir, f"{WORKDIR}/{OUTPUT_DIR}"]
     argv += ["--chdir", WORKDIR]
+    if seccomp_fd is not None:
+        argv += ["--seccomp", str(seccomp_fd)]
+    argv += _masked_proc_files()
     if isolation.as_root:
         argv += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--"]
         argv += [
             isolation.setpriv,
-            f"--reuid={UNPRIVILEGED_ID}",
-            f"--regid={UNPRIVILEGED_ID}",
+            f"--reuid={uid}",
+            f"--regid={uid}",
             "--clear-groups",
             "--inh-caps=-all",
             "--bounding-set=-all",
@@ -129,6 +145,18 @@ def bwrap_argv(
         argv.append("--")
     argv += [prlimit, *(f"--{name}={value}:{value}" for name, value in rlimits.items()), "--"]
     return argv + list(command)
+
+
+def masked_proc_files() -> tuple[str, ...]:
+    """MASKED_PROC_FILES that this kernel has (a mount needs its target)."""
+    return tuple(path for path in MASKED_PROC_FILES if os.path.exists(path))
+
+
+def _masked_proc_files() -> list[str]:
+    argv: list[str] = []
+    for path in masked_proc_files():
+        argv += ["--dev-bind", "/dev/null", path]  # ro-bind would add nodev: EACCES
+    return argv
 
 
 def zygote_argv(

@@ -48,6 +48,7 @@ from .preparation import (
     rlimits,
     write_new,
 )
+from .seccomp import Filter, SeccompUnavailable, compiled_filter
 from .supervisor import (
     STDERR,
     STDOUT,
@@ -56,6 +57,7 @@ from .supervisor import (
     run_build,
     wait_status,
 )
+from .uids import UidBlock
 from .zygote import ForkedRun, Zygote
 
 SETUP_TIMEOUT_S: Final = 30.0  # for bubblewrap to report the sandboxed process
@@ -77,7 +79,22 @@ class ProcessSandbox:
             else Isolation(None, reason="namespaces were turned off")
         )
         self._cgroups, self._cgroup_reason = find_cgroup_parents()
-        self._warm = warm and self._isolation.active and self._isolation.as_root
+        self._seccomp: Filter | None = None
+        self._seccomp_reason = ""
+        self._uids: UidBlock | None = None
+        self._uids_reason = ""
+        if self._isolation.active:
+            try:
+                self._seccomp = compiled_filter()
+            except SeccompUnavailable as error:
+                self._seccomp_reason = str(error)
+        if self._isolation.as_root:
+            try:
+                self._uids = UidBlock()
+            except OSError as error:
+                self._uids_reason = f"no block of run uids could be taken ({error})"
+        # Each forked run needs a uid of its own: without a block, a sandbox per run.
+        self._warm = warm and self._isolation.active and self._uids is not None
         self._zygotes: dict[tuple[tuple[str, ...], tuple[str, ...]], Zygote | None] = {}
         self._zygotes_lock = threading.Lock()
         self._warm_failure = ""  # why the warm runner did not start, if it did not
@@ -100,8 +117,9 @@ class ProcessSandbox:
         found: list[str] = []
         if self._isolation.active:
             who = (
-                "a uid of its own with no capabilities"
-                if self.forks_runs
+                "a uid of its own (from a block no other grader on this host uses) with no "
+                "capabilities"
+                if self._uids is not None
                 else f"uid {UNPRIVILEGED_ID} with no capabilities"
                 if self._isolation.as_root
                 else "an unprivileged user namespace"
@@ -122,11 +140,21 @@ class ProcessSandbox:
                 f"in view; a {WORKDIR_BYTES // 2**20} MiB tmpfs as the only writable place",
                 f"runs as {who}; no_new_privs; killed with the grader (PDEATHSIG)",
             ]
+        if self._seccomp is not None:
+            found.append(
+                "seccomp filter: no new namespaces, mounts, keyring, bpf, io_uring, "
+                "userfaultfd, perf events, ptrace, clocks, modules or kexec"
+            )
         if self._cgroups is not None:
             found.append(
                 f"cgroup v{self._cgroups.version}: memory (no swap) and at most {PIDS_MAX} "
                 "processes/threads per run"
             )
+            if self._cgroups.cpu is not None:
+                found.append(
+                    "CPU time of every process and thread of the run counted (its cgroup), "
+                    "at most one CPU per run"
+                )
         elif self._isolation.active:
             found.append(f"at most {PIDS_MAX} processes/threads per run (RLIMIT_NPROC)")
         return (
@@ -148,6 +176,18 @@ class ProcessSandbox:
             )
         if self._cgroups is None:
             missing.append(f"no memory/process control group: {self._cgroup_reason}")
+        if self._cgroups is None or self._cgroups.cpu is None:
+            why = self._cgroups.cpu_reason if self._cgroups is not None else "no control group"
+            missing.append(
+                "CPU counted for the runner process alone, and not capped: a submission's "
+                f"child processes go uncounted and can slow the others ({why})"
+            )
+        if self._isolation.active and self._seccomp is None:
+            missing.append(f"no seccomp filter: {self._seccomp_reason}")
+        if self._uids_reason:
+            missing.append(
+                f"runs share uid {UNPRIVILEGED_ID} with other graders: {self._uids_reason}"
+            )
         return "\n".join(missing)
 
     def close(self) -> None:
@@ -156,6 +196,8 @@ class ProcessSandbox:
                 if zygote is not None:
                     zygote.close()
             self._zygotes.clear()
+        if self._uids is not None:
+            self._uids.close()  # after the runs: none of them is alive any more
 
     def _zygote_for(
         self, runtime_dirs: tuple[str, ...], hidden: tuple[str, ...], wait: bool = True
@@ -184,6 +226,7 @@ class ProcessSandbox:
                         tuple(sorted({*runtime_dirs, *places.runtime_dirs})),
                         (*self._hidden, *sorted({*hidden, *places.hidden})),
                         self._cgroups,
+                        self._seccomp,
                         preload,
                     )
                 except SandboxError as error:
@@ -208,13 +251,18 @@ class ProcessSandbox:
         return Compiled(outcome, built)
 
     def _launch(self) -> _Launch:
-        return _Launch(self._prlimit, self._isolation, self._cgroups, self._hidden)
+        return _Launch(
+            self._prlimit, self._isolation, self._cgroups, self._hidden, self._seccomp, self._uids
+        )
 
     def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:
         wanted = rlimits(limits, calls, program)
         zygote = self._zygote_for(program.runtime_dirs, program.hidden)
-        if zygote is not None:
-            return SupervisedSession(lambda: ForkedRun(zygote, program, limits, wanted), limits)
+        if zygote is not None and self._uids is not None:
+            uids = self._uids
+            return SupervisedSession(
+                lambda: ForkedRun(zygote, program, limits, wanted, uids.next()), limits
+            )
         launch = self._launch()
         return SupervisedSession(lambda: _Child(program, limits, wanted, launch), limits)
 
@@ -227,6 +275,8 @@ class _Launch:
     isolation: Isolation
     cgroups: CgroupParents | None
     hidden: tuple[str, ...]
+    seccomp: Filter | None
+    uids: UidBlock | None  # None: UNPRIVILEGED_ID (or a user namespace's own)
 
 
 class _Child(Supervised):
@@ -266,6 +316,11 @@ class _Child(Supervised):
         inner_workdir = WORKDIR if self._isolated else self._workdir
         env = child_environment(inner_workdir) | {"GRADER_FD": str(child_end.fileno())}
         status_read, status_write = os.pipe() if self._isolated else (-1, -1)
+        seccomp_fd = (
+            launch.seccomp.descriptor() if self._isolated and launch.seccomp is not None else None
+        )
+        passed = (child_end.fileno(), *((status_write,) if self._isolated else ()))
+        passed += (seccomp_fd,) if seccomp_fd is not None else ()
         if self._isolated and launch.prlimit is not None:
             argv = bwrap_argv(
                 launch.isolation,
@@ -279,6 +334,8 @@ class _Child(Supervised):
                 status_write,
                 workdir_bytes,
                 output_dir,
+                seccomp_fd,
+                launch.uids.next() if launch.uids is not None else UNPRIVILEGED_ID,
             )
         elif launch.prlimit:
             limits_argv = [f"--{name}={value}:{value}" for name, value in rlimits.items()]
@@ -307,7 +364,7 @@ class _Child(Supervised):
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                pass_fds=(child_end.fileno(), *((status_write,) if self._isolated else ())),
+                pass_fds=passed,
                 close_fds=True,
                 start_new_session=True,
                 preexec_fn=None if launch.prlimit else _rlimit_setter(rlimits),
@@ -320,6 +377,8 @@ class _Child(Supervised):
             child_end.close()
             if self._isolated:
                 os.close(status_write)
+            if seccomp_fd is not None:
+                os.close(seccomp_fd)
         # The runner's pid in the grader's PID namespace: bubblewrap's child when isolated.
         self.pid = self._sandboxed_pid(status_read) if self._isolated else self._process.pid
         assert self._process.stdout is not None and self._process.stderr is not None
@@ -327,7 +386,7 @@ class _Child(Supervised):
         with contextlib.suppress(AttributeError, OSError):  # Linux >= 5.3 only
             pidfd = os.pidfd_open(self._process.pid)
         streams = {self._process.stdout.fileno(): STDOUT, self._process.stderr.fileno(): STDERR}
-        self._watch(streams, pidfd)
+        self._watch(streams, pidfd, self._cgroup.cpu if self._cgroup is not None else None)
 
     def _sandboxed_pid(self, status_read: int) -> int:
         """bubblewrap names the sandboxed process in its first status line; if it exits

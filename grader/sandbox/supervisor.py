@@ -30,6 +30,7 @@ from ..protocol import (
     encode_request,
 )
 from .base import RunOutcome, Termination
+from .cgroup import CpuCounter
 from .preparation import START_MARGIN_S, read_artifact
 
 OUTPUT_HEAD: Final = 4096  # bytes of stdout and of stderr kept per call for the report
@@ -59,10 +60,14 @@ class Supervised:
     _channel: socket.socket
     _limits: Limits
 
-    def _watch(self, streams: dict[int, int], exit_fd: int | None) -> None:
+    def _watch(
+        self, streams: dict[int, int], exit_fd: int | None, cpu: CpuCounter | None = None
+    ) -> None:
         """Start watching: `streams` maps each output descriptor to STDOUT or STDERR;
-        `exit_fd` becomes readable when the child is gone."""
+        `exit_fd` becomes readable when the child is gone; `cpu` counts the CPU of every
+        process of the run (its control group), else only the child's own is read (/proc)."""
         self._closed = False
+        self._group_cpu = cpu
         self._proc_fds: dict[str, int] = {}
         self._exit: tuple[int | None, int | None] | None = None  # (exit code, signal)
         self._last_cpu = 0.0
@@ -295,9 +300,15 @@ class Supervised:
         return os.pread(fd, 4096, 0)
 
     def _cpu_seconds(self) -> float:
-        """CPU time of the child so far. /proc/PID/stat counts every thread, in clock ticks;
-        schedstat counts the main thread in nanoseconds; the larger is the better estimate.
-        Once the process is gone, the last reading stands."""
+        """CPU time of the run so far: of every process it ever had, from its control group;
+        where there is none, of the child alone: /proc/PID/stat counts every thread, in clock
+        ticks, schedstat the main thread in nanoseconds, and the larger is the better
+        estimate. Once the process is gone, the last reading stands."""
+        if self._group_cpu is not None:
+            counted = self._group_cpu.seconds()
+            if counted is not None:
+                self._last_cpu = max(counted, self._last_cpu)
+            return self._last_cpu
         try:
             fields = self._read_proc("stat").rsplit(b")", 1)[1].split()
             ticks = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import array
 import contextlib
-import itertools
 import marshal
 import os
 import select
@@ -29,16 +28,13 @@ from ..errors import SandboxError
 from ..problem import Limits
 from .base import BARE_PYTHON_FLAGS, Program
 from .cgroup import PIDS_MAX, CgroupParents, RunCgroup
-from .isolation import WORKDIR, WORKDIR_BYTES, Isolation, zygote_argv
+from .isolation import WORKDIR, WORKDIR_BYTES, Isolation, masked_proc_files, zygote_argv
 from .preparation import START_MARGIN_S, child_environment, rlimit_numbers
+from .seccomp import Filter
 from .supervisor import STDERR, STDOUT, Supervised, wait_status
 
 SOURCE: Final = Path(__file__).with_name("_zygote.py")
 CHANNEL_FD: Final = 3  # the channel's number inside a run
-# Each run its own uid, far above any account or subordinate-id range, so RLIMIT_NPROC counts
-# one run alone and runs at the same time share nothing a uid grants.
-RUN_UID_BASE: Final = 1_500_000_000
-RUN_UIDS: Final = 100_000
 STARTUP_TIMEOUT_S: Final = 30.0
 STOP_TIMEOUT_S: Final = 5.0
 SLOT_PROCESSES: Final = 2  # the slot and the next run, prepared while one runs
@@ -95,14 +91,15 @@ class Zygote:
         runtime_dirs: tuple[str, ...],
         hidden: tuple[str, ...],
         cgroups: CgroupParents | None,
+        seccomp: Filter | None,
         preload: tuple[str, ...] = (),
     ) -> None:
-        """`preload`: Python sources compiled once in the warm runner, for the runs to
-        inherit (a runner compiled per run would cost more than its fork)."""
+        """`seccomp`: the filter each run installs just before its program starts;
+        `preload`: Python sources compiled once in the warm runner, for the runs to inherit
+        (a runner compiled per run would cost more than its fork)."""
         self.interpreter = interpreter
         self._cgroups = cgroups
         self._lock = threading.Lock()
-        self._uids = itertools.count()
         self._ready: bool | None = None
         self._came_up = False  # it said so: past bubblewrap's set-up
         self._free: list[Slot] = []
@@ -112,7 +109,12 @@ class Zygote:
         command = (interpreter, *BARE_PYTHON_FLAGS, "-c", source, *preload)
         try:
             self._process = _started_by_a_keeper(
-                zygote_argv(isolation, command, runtime_dirs, hidden), theirs.fileno()
+                zygote_argv(isolation, command, runtime_dirs, hidden),
+                theirs.fileno(),
+                {
+                    "GRADER_SECCOMP": seccomp.program.hex() if seccomp is not None else "",
+                    "GRADER_MASKED": "\n".join(masked_proc_files()),
+                },
             )
         except OSError as error:
             ours.close()
@@ -171,10 +173,6 @@ class Zygote:
     def fork(self, request: dict[str, object], fds: list[int], slot: Slot) -> None:
         _send(slot.control, request, fds)
 
-    def next_uid(self) -> int:
-        with self._lock:
-            return RUN_UID_BASE + next(self._uids) % RUN_UIDS
-
     def close(self) -> None:
         with self._lock:
             self._ready = False
@@ -232,7 +230,7 @@ class ForkedRun(Supervised):
     grader's PID namespace arrives with its first status message."""
 
     def __init__(
-        self, zygote: Zygote, program: Program, limits: Limits, rlimits: dict[str, int]
+        self, zygote: Zygote, program: Program, limits: Limits, rlimits: dict[str, int], uid: int
     ) -> None:
         self._limits = limits
         self._closed = False
@@ -255,7 +253,7 @@ class ForkedRun(Supervised):
                 "files": [name for name, _ in program.files],
                 "tmp": WORKDIR_BYTES + sum(len(content) for _, content in program.files),
                 "rlimits": rlimit_numbers(rlimits | {"nproc": PIDS_MAX}),
-                "uid": zygote.next_uid(),
+                "uid": uid,
             }
             zygote.fork(request, ends, self._slot)
         except (OSError, SandboxError) as error:
@@ -266,7 +264,12 @@ class ForkedRun(Supervised):
                 os.close(fd)
         self.pid = self._await_start()
         # The supervisor closes the descriptor it watches; the socket stays ours to read.
-        self._watch({self._stdout: STDOUT, self._stderr: STDERR}, os.dup(self._status.fileno()))
+        cgroup = self._slot.cgroup if self._slot is not None else None
+        self._watch(
+            {self._stdout: STDOUT, self._stderr: STDERR},
+            os.dup(self._status.fileno()),
+            cgroup.cpu if cgroup is not None else None,
+        )
 
     def _await_start(self) -> int:
         """The run's pid, once it says it is ready. If its parent reports an exit first, or
@@ -325,7 +328,9 @@ class ForkedRun(Supervised):
             self._slot = None
 
 
-def _started_by_a_keeper(argv: list[str], control_fd: int) -> subprocess.Popen[bytes]:
+def _started_by_a_keeper(
+    argv: list[str], control_fd: int, environment: dict[str, str]
+) -> subprocess.Popen[bytes]:
     """bubblewrap started by a thread of its own that lives as long as it does. Its
     --die-with-parent is PR_SET_PDEATHSIG, which follows the *thread* that started it: started
     by whichever thread asked first (the one opening the sandbox, a batch's worker), the
@@ -337,7 +342,7 @@ def _started_by_a_keeper(argv: list[str], control_fd: int) -> subprocess.Popen[b
         try:
             process = subprocess.Popen(
                 argv,
-                env={"GRADER_ZYGOTE_FD": str(control_fd)},
+                env={"GRADER_ZYGOTE_FD": str(control_fd), **environment},
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,
