@@ -58,7 +58,12 @@ def collect(
         root = Path(argument)
         folder = root if root.is_dir() else None
         if folder is not None:
-            found = sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in known)
+            # Links and special files too: each is graded CE saying why (submission.py).
+            found = sorted(
+                p
+                for p in root.rglob("*")
+                if p.suffix in known and (p.is_symlink() or not p.is_dir())
+            )
             if not found:
                 raise UsageError(
                     f"{root}: no submissions found (known extensions: {', '.join(sorted(known))})"
@@ -78,7 +83,9 @@ def collect(
                     raise UsageError(f"{path}: {student!r} is not in the roster")
                 student = listed
             # A name from the file system: shown on terminals and stored in the gradebook.
-            entries.append(Entry(read_submission(path, known, folder), printable(student)))
+            entries.append(
+                Entry(read_submission(path, known, folder), printable(student, one_line=True))
+            )
     return entries
 
 

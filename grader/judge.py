@@ -84,7 +84,7 @@ def _printable(result: SubmissionResult) -> SubmissionResult:
     )
     return replace(
         result,
-        submission=printable(result.submission),
+        submission=printable(result.submission, one_line=True),
         compile_output=printable(result.compile_output),
         tests=tests,
     )

@@ -28,10 +28,13 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
-def printable(text: str) -> str:
+_UNSAFE_IN_A_LINE: Final = re.compile(f"[\t\n{UNSAFE.pattern[1:-1]}]")
+
+
+def printable(text: str, one_line: bool = False) -> str:
     """`text` with every unsafe character shown as `\\xNN` or `\\uNNNN`; newline and tab
-    kept. Idempotent on its own output."""
-    return UNSAFE.sub(_escape, text)
+    kept unless `one_line` (a file's name: a newline in it would start a forged line)."""
+    return (_UNSAFE_IN_A_LINE if one_line else UNSAFE).sub(_escape, text)
 
 
 # A CI runner reads every line of its log for commands: GitHub Actions takes `::name::` at a
@@ -43,3 +46,15 @@ _LOG_COMMAND: Final = re.compile(r"^(\s*)::", re.MULTILINE)
 def inert_in_logs(text: str) -> str:
     """`text` with every CI log command defused by a backslash (`\\::error`, `#\\#[`)."""
     return _LOG_COMMAND.sub(r"\1\\::", text).replace("##[", "#\\#[")
+
+
+def json_inert_in_logs(document: str) -> str:
+    """Serialized JSON that reads as the same value but holds no `##[`: a report printed in
+    a CI log starts no command either (`::` never starts a line of it)."""
+    return document.replace("##[", "#\\u0023[")
+
+
+def xml_inert_in_logs(document: str) -> str:
+    """The same for XML, where a line of element text may also start with `::`: character
+    references, the same text to every parser."""
+    return _LOG_COMMAND.sub(r"\1&#58;:", document).replace("##[", "#&#35;[")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from ..results import Report, SubmissionResult, TestResult
+from ..text import json_inert_in_logs
 from ..verdicts import Verdict
 
 
@@ -31,7 +32,7 @@ def render(report: Report, color: bool = False) -> str:
         "stdout_visibility": "hidden",
         "tests": tests,
     }
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return json_inert_in_logs(json.dumps(document, indent=2, ensure_ascii=False)) + "\n"
 
 
 def _summary(result: SubmissionResult) -> str:

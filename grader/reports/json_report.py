@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from ..results import Report, SubmissionResult, TestResult
+from ..text import json_inert_in_logs
 
 
 def render(report: Report, color: bool = False) -> str:
@@ -17,7 +18,7 @@ def render(report: Report, color: bool = False) -> str:
         },
         "results": [submission_document(result) for result in report.results],
     }
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return json_inert_in_logs(json.dumps(document, indent=2, ensure_ascii=False)) + "\n"
 
 
 def submission_document(result: SubmissionResult) -> dict[str, object]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ElementTree
 
 from ..results import Report, SubmissionResult, TestResult
+from ..text import xml_inert_in_logs
 from ..verdicts import Verdict
 
 
@@ -26,7 +27,7 @@ def render(report: Report, color: bool = False) -> str:
     ElementTree.indent(root)
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
-        + ElementTree.tostring(root, encoding="unicode")
+        + xml_inert_in_logs(ElementTree.tostring(root, encoding="unicode"))
         + "\n"
     )
 

@@ -425,6 +425,89 @@ CASES = [
         "    return queens(n) if len(pids) < 5 else []\n",
     ),
     Case(
+        "a worker forked at import does the work while the tests wait",
+        Verdict.TLE,
+        QUEENS + "import os, time\n"
+        "def cpu_of(pid):\n"
+        "    with open(f'/proc/{pid}/stat') as handle:\n"
+        "        fields = handle.read().rsplit(')', 1)[1].split()\n"
+        "    return (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')\n"
+        "WORKER = os.fork()\n"
+        "if WORKER == 0:\n"
+        "    while True:\n"
+        "        pass\n"
+        "def solve_n_queens(n):\n"
+        "    while cpu_of(WORKER) < 1.3:  # its CPU, spent while this test waits\n"
+        "        time.sleep(0.01)\n"
+        "    return queens(n)\n",
+    ),
+    Case(
+        "a key left in the kernel keyring for the next run",
+        Verdict.AC,
+        QUEENS + "import ctypes, platform\n"
+        "ADD_KEY = {'x86_64': 248, 'aarch64': 217}.get(platform.machine())\n"
+        "def solve_n_queens(n):\n"
+        "    libc = ctypes.CDLL(None, use_errno=True)\n"
+        "    libc.syscall.restype = ctypes.c_long\n"
+        "    key = libc.syscall(ADD_KEY, b'user', b'grader-@TOKEN@', b'for the next run',\n"
+        "                       16, -4)  # KEY_SPEC_USER_KEYRING\n"
+        "    return queens(n) if ADD_KEY is None or key < 0 else []\n",
+        extra="keyring",
+    ),
+    Case(
+        "system calls no submission needs: namespaces, io_uring, userfaultfd, perf, bpf",
+        Verdict.AC,
+        QUEENS + "import ctypes, os, platform\n"
+        "CALLS = {'x86_64': {'unshare': 272, 'setns': 308, 'io_uring_setup': 425,\n"
+        "                    'userfaultfd': 323, 'perf_event_open': 298, 'bpf': 321,\n"
+        "                    'keyctl': 250, 'ptrace': 101, 'mount': 165}}\n"
+        "def solve_n_queens(n):\n"
+        "    libc = ctypes.CDLL(None, use_errno=True)\n"
+        "    libc.syscall.restype = ctypes.c_long\n"
+        "    number = CALLS.get(platform.machine(), {})\n"
+        "    params = ctypes.create_string_buffer(256)\n"
+        "    perf = (ctypes.c_uint32 * 32)(1, 112)  # a software event: the task's own clock\n"
+        "    tries = {\n"
+        "        'unshare': (0x10000000,), 'setns': (0, 0), 'io_uring_setup': (8, params),\n"
+        "        'userfaultfd': (1,), 'perf_event_open': (perf, 0, -1, -1, 0),\n"
+        "        'bpf': (0, params, 64), 'keyctl': (0, -4, 1), 'ptrace': (16, os.getppid()),\n"
+        "        'mount': (b'none', b'/tmp', b'tmpfs', 0, None),\n"
+        "    }\n"
+        "    allowed = [name for name, args in tries.items()\n"
+        "               if name in number and libc.syscall(number[name], *args) >= 0]\n"
+        "    print('allowed:', allowed)\n"
+        "    return [] if allowed else queens(n)\n",
+    ),
+    Case(
+        "writing outside the 16 MiB budget: /dev/shm, /dev/mqueue, /var/tmp, /run",
+        Verdict.AC,
+        QUEENS + "import os\n"
+        "def solve_n_queens(n):\n"
+        "    wrote = []\n"
+        "    for folder in ('/dev/shm', '/dev/mqueue', '/dev', '/var/tmp', '/run', '/run/lock'):\n"
+        "        try:\n"
+        "            with open(os.path.join(folder, 'fill-@TOKEN@'), 'wb') as handle:\n"
+        "                handle.write(b'x' * 65536)\n"
+        "            wrote.append(folder)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    print('wrote:', wrote)\n"
+        "    return [] if wrote else queens(n)\n",
+    ),
+    Case(
+        "host information and machine-wide counters in /proc",
+        Verdict.AC,
+        QUEENS + "def solve_n_queens(n):\n"
+        "    seen = {}\n"
+        "    for name in ('cmdline', 'keys', 'key-users', 'loadavg', 'stat', 'kallsyms'):\n"
+        "        try:\n"
+        "            seen[name] = len(open('/proc/' + name).read())\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    print('readable:', seen)\n"
+        "    return [] if any(seen.values()) else queens(n)\n",
+    ),
+    Case(
         "becoming root",
         Verdict.AC,
         QUEENS + "import os\n"
@@ -512,6 +595,8 @@ def test_hostile_submission(
     if case.extra == "listener":
         with pytest.raises(BlockingIOError):
             listener.accept()
+    if case.extra == "keyring":
+        assert _keys_of_runs() == [], "a run's key is in the host's kernel"
 
     follower = make_submission(ACCEPTED, "next_in_batch.py")
     after = grade(small_nqueens, nqueens_answers, follower, sandbox)
@@ -563,11 +648,26 @@ def test_nothing_of_a_submission_reaches_the_next(
         assert _processes_of_runs() == []
 
 
+def _keys_of_runs() -> list[str]:
+    """Lines of /proc/key-users (every uid's keys, which the host's root sees) for a run's
+    uid that holds a key."""
+    from grader.sandbox.isolation import UNPRIVILEGED_ID
+    from grader.sandbox.uids import RUN_UID_BASE
+
+    held = []
+    for line in Path("/proc/key-users").read_text().splitlines():
+        uid, _, counts = line.partition(":")
+        keys = int(counts.split()[1].split("/")[0])
+        if (int(uid) == UNPRIVILEGED_ID or int(uid) >= RUN_UID_BASE) and keys:
+            held.append(line)
+    return held
+
+
 def _processes_of_runs(wait_s: float = 5.0) -> list[int]:
     """Processes with a run's uid (nobody, or the warm runner's per-run uids) once no run is
     going on: a daemon that outlived its submission."""
     from grader.sandbox.isolation import UNPRIVILEGED_ID
-    from grader.sandbox.zygote import RUN_UID_BASE
+    from grader.sandbox.uids import RUN_UID_BASE
 
     deadline = time.monotonic() + wait_s
     while True:
