@@ -137,7 +137,8 @@ class ProcessSandbox:
             found += [
                 "Linux namespaces (bubblewrap): no network, private PID, IPC and UTS namespaces",
                 "read-only system directories; no grader code, problems, references or answers "
-                f"in view; a {WORKDIR_BYTES // 2**20} MiB tmpfs as the only writable place",
+                f"in view; a {WORKDIR_BYTES // 2**20} MiB tmpfs as the only writable place; host "
+                "information and machine-wide counters in /proc masked",
                 f"runs as {who}; no_new_privs; killed with the grader (PDEATHSIG)",
             ]
         if self._seccomp is not None:
