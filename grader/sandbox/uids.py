@@ -19,6 +19,7 @@ import fcntl
 import itertools
 import os
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
@@ -34,8 +35,9 @@ SHARED_LOCKS: Final = Path("/tmp/grader-uids")
 class UidBlock:
     """The block of uids this grader holds, and the next uid of it."""
 
-    def __init__(self, directory: Path | None = None) -> None:
-        """Take the first free block. Raises OSError where no lock file can be made."""
+    def __init__(self, directory: Path | None = None, base: int = RUN_UID_BASE) -> None:
+        """Take the first free block of those from `base` on. Raises OSError where no lock
+        file can be made."""
         folder = directory or (ROOT_LOCKS if os.geteuid() == 0 else SHARED_LOCKS)
         _make_folder(folder, 0o755 if os.geteuid() == 0 else 0o1777)
         self._fd = -1
@@ -51,7 +53,7 @@ class UidBlock:
                     continue
                 raise
             self._fd = fd
-            self.first = RUN_UID_BASE + index * BLOCK_SIZE
+            self.first = base + index * BLOCK_SIZE
             break
         else:
             raise OSError(errno.EBUSY, f"all {BLOCKS} blocks of run uids are held")
@@ -89,9 +91,8 @@ def _lock_file(path: Path) -> int | None:
         return None
 
 
-def kill_processes_of(uids: range) -> list[int]:
-    """SIGKILL every process whose real uid is in `uids`; their pids."""
-    killed = []
+def process_uids() -> Iterator[tuple[int, int]]:
+    """(pid, real uid) of every process on the host."""
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -101,8 +102,15 @@ def kill_processes_of(uids: range) -> list[int]:
                 uid = int(next(line for line in status if line.startswith(b"Uid:")).split()[1])
         except (OSError, StopIteration, ValueError):
             continue
+        yield int(entry), uid
+
+
+def kill_processes_of(uids: range) -> list[int]:
+    """SIGKILL every process whose real uid is in `uids`; their pids."""
+    killed = []
+    for pid, uid in process_uids():
         if uid in uids:
             with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(int(entry), signal.SIGKILL)
-                killed.append(int(entry))
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
     return killed

@@ -667,19 +667,13 @@ def _processes_of_runs(wait_s: float = 5.0) -> list[int]:
     """Processes with a run's uid (nobody, or the warm runner's per-run uids) once no run is
     going on: a daemon that outlived its submission."""
     from grader.sandbox.isolation import UNPRIVILEGED_ID
-    from grader.sandbox.uids import RUN_UID_BASE
+    from grader.sandbox.uids import RUN_UID_BASE, process_uids
 
     deadline = time.monotonic() + wait_s
     while True:
-        found = []
-        for entry in os.listdir("/proc"):
-            try:
-                with open(f"/proc/{entry}/status", "rb") as handle:
-                    uid = int(next(line for line in handle if line.startswith(b"Uid:")).split()[1])
-            except (OSError, StopIteration, ValueError):
-                continue
-            if uid == UNPRIVILEGED_ID or uid >= RUN_UID_BASE:
-                found.append(int(entry))
+        found = [
+            pid for pid, uid in process_uids() if uid == UNPRIVILEGED_ID or uid >= RUN_UID_BASE
+        ]
         if not found or time.monotonic() > deadline:
             return found
         time.sleep(0.05)

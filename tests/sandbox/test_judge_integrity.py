@@ -319,15 +319,10 @@ def test_two_graders_on_one_host_share_no_uid(tmp_path: Path) -> None:
 
 def _most_processes_of_a_run_uid() -> int:
     """How many processes the run uid with the most has (the hoarder's, once it hoards)."""
-    from grader.sandbox.uids import RUN_UID_BASE
+    from grader.sandbox.uids import RUN_UID_BASE, process_uids
 
     counts: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        try:
-            with open(f"/proc/{entry}/status", "rb") as handle:
-                uid = int(next(line for line in handle if line.startswith(b"Uid:")).split()[1])
-        except (OSError, StopIteration, ValueError):
-            continue
+    for _, uid in process_uids():
         if uid >= RUN_UID_BASE:
             counts[uid] = counts.get(uid, 0) + 1
     return max(counts.values(), default=0)
