@@ -281,7 +281,6 @@ def hold_slot(control: socket.socket, fds: list[int]) -> None:
             # the CPU of the run before it (their group is the slot's).
             if spare is None:
                 spare = fork_run(own_pid_namespace)
-        del readable
 
 
 def hand_over(
