@@ -192,8 +192,9 @@ def _timing(
                 finished.append(f"{name} ({again.verdict.value})")
             else:
                 failures.append(
-                    f"{_shown(tle_path)}: finishes at {TLE_MARGIN:g}x the time limit on every "
-                    f"test it timed out on ({', '.join(finished)}): the limit is within its margin"
+                    f"{_shown(tle_path)}: at {TLE_MARGIN:g}x the time limit no test it timed out "
+                    f"on is TLE any more ({', '.join(finished)}): its verdict depends on a limit "
+                    "within the margin"
                 )
     return "\n".join(lines), failures, warnings
 
