@@ -78,7 +78,9 @@ class Problem:
     statement: Path
     params: tuple[Param, ...]
     returns: str
-    entry_points: Mapping[str, str]
+    # Per language, the names a submission may give its entry point: the lesson's first, then
+    # the spellings students bring from elsewhere (LeetCode's `solveNQueens`).
+    entry_points: Mapping[str, tuple[str, ...]]
     limits: Limits
     checker: str
     references: tuple[Path, ...]
@@ -87,6 +89,15 @@ class Problem:
     @property
     def max_score(self) -> float:
         return sum(test.points for test in self.tests)
+
+    def entry_names(self, language: str) -> tuple[str, ...]:
+        """The entry point's accepted names in `language`; ProblemError when it has none."""
+        names = self.entry_points.get(language)
+        if not names:
+            raise ProblemError(
+                self.yaml_file, None, "entry_points", f"no entry point for {language}"
+            )
+        return names
 
     def args(self, test: TestCase) -> tuple[object, ...]:
         """The positional arguments the entry point receives for `test`."""
@@ -133,9 +144,10 @@ def load_problem(directory: Path) -> Problem:
     if len({p.name for p in params}) != len(params):
         raise doc.error("signature.params", "parameter names must be unique")
     entry_points = _mapping(doc, "entry_points", top["entry_points"], required=set(), optional=None)
-    for language, entry in entry_points.items():
-        if not isinstance(entry, str) or not entry.isidentifier():
-            raise doc.error(f"entry_points.{language}", f"expected a function name, got {entry!r}")
+    entry_names = {
+        language: _entry_names(doc, f"entry_points.{language}", names)
+        for language, names in entry_points.items()
+    }
     statement = directory / _text(doc, "statement", top.get("statement", "statement.md"))
     if not statement.is_file():
         raise doc.error("statement", f"{shown_path(statement)} does not exist")
@@ -159,12 +171,24 @@ def load_problem(directory: Path) -> Problem:
         statement=statement,
         params=params,
         returns=_text(doc, "signature.returns", signature.get("returns", "")),
-        entry_points=dict(entry_points),  # type: ignore[arg-type]
+        entry_points=entry_names,
         limits=_limits(doc, top.get("limits", {})),
         checker=_checker(doc, top["checker"]),
         references=references,
         tests=tests,
     )
+
+
+def _entry_names(doc: Document, where: str, raw: object) -> tuple[str, ...]:
+    names = raw if isinstance(raw, list) else [raw]
+    if not names:
+        raise doc.error(where, "expected a function name or a list of them, got []")
+    for name in names:
+        if not isinstance(name, str) or not name.isidentifier():
+            raise doc.error(where, f"expected a function name, got {name!r}")
+    if len(set(names)) != len(names):
+        raise doc.error(where, "a name is listed twice")
+    return tuple(names)
 
 
 def load_answer(problem: Problem, test: TestCase) -> object:

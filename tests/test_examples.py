@@ -41,7 +41,7 @@ FIRST_MESSAGE = {
     "float_columns.py": "row 0: expected an int column, got float",
     "bool_columns.py": "expected an int column, got bool",
     "lying_eq.py": "a subclass of list",
-    "camel_case_name.py": "Found solveNQueens instead",
+    "pascal_case_name.py": "Found SolveNQueens instead: rename it to solve_n_queens",
     "wrong_arity.py": "it must take exactly 1 (n)",
     "syntax_error.py": "syntax_error.py:1: expected ':'",
     "empty.py": "the file is empty",

@@ -15,7 +15,7 @@ from .conftest import PROBLEMS
 
 def test_nqueens_is_complete(nqueens) -> None:
     assert nqueens.id == "nqueens"
-    assert nqueens.entry_points["python"] == "solve_n_queens"
+    assert nqueens.entry_names("python") == ("solve_n_queens", "solveNQueens")
     assert [test.input["n"] for test in nqueens.tests] == list(range(1, 10))
     samples = {test.input["n"] for test in nqueens.tests if test.visibility is Visibility.SAMPLE}
     assert {1, 2, 4, 5, 8} <= samples

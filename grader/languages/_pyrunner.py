@@ -25,6 +25,12 @@ ROW_TYPES = {list, tuple}
 TUPLE_TO_LIST = str.maketrans("()", "[]", " ")
 CONTAINERS: dict[type, str] = {list: "list", tuple: "tuple", set: "set", frozenset: "frozenset"}
 PLAIN_REPR: dict[type, str] = {bool: "bool", float: "float", complex: "complex", type(None): "None"}
+# What LeetCode's Python has in scope without an import, one line per module: "module name
+# ...". The harness fills it in from its own interpreter (grader/languages/python.py).
+PRELUDE = ""
+
+
+PARAMS: list[str] = []  # the entry point's parameter names, from the command line
 
 
 class TooLarge(Exception):
@@ -190,36 +196,57 @@ def normalized(name: str) -> str:
     return name.replace("_", "").lower()
 
 
-def find_entry(namespace: dict[str, Any], entry: str) -> tuple[Any, str | None]:
-    """Return (callable, None) or (None, load-error frame)."""
-    target = namespace.get(entry)
-    where = entry
-    if target is None and isinstance(namespace.get("Solution"), type):
-        solution_class = namespace["Solution"]
-        if entry in dir(solution_class):
-            target = getattr(solution_class(), entry)
-            where = "Solution." + entry
-    if target is None:
-        names = [name for name in namespace if not name.startswith("__")]
-        if isinstance(namespace.get("Solution"), type):
-            names += ["Solution." + n for n in dir(namespace["Solution"]) if not n.startswith("__")]
-        close = [n for n in names if normalized(n.split(".")[-1]) == normalized(entry)]
-        hint = f" Found {close[0]} instead: rename it to {entry}." if close else ""
-        return None, load_error(
-            f"no function named {entry}: define `def {entry}(...)` at the top level of your "
-            f"file, or as a method of `class Solution`.{hint}"
-        )
-    if not callable(target):
-        return None, load_error(f"{where} is a {type_name(type(target))}, not a function")
-    return target, None
+def find_entry(namespace: dict[str, Any], entries: list[str]) -> tuple[Any, str | None]:
+    """Return (callable, None) or (None, load-error frame). A method of `Solution` is called
+    on a new instance for every test, as LeetCode and the compiled drivers do."""
+    solution_class = namespace.get("Solution")
+    if not isinstance(solution_class, type):
+        solution_class = None
+    for entry in entries:
+        target = namespace.get(entry)
+        if target is not None:
+            if not callable(target):
+                return None, load_error(f"{entry} is a {type_name(type(target))}, not a function")
+            return target, arity_error(target, 0, PARAMS)
+        if solution_class is not None and entry in dir(solution_class):
+            method = getattr(solution_class, entry)
+            if not callable(method):
+                return None, load_error(
+                    f"Solution.{entry} is a {type_name(type(method))}, not a method"
+                )
+            declared = next(
+                (k.__dict__[entry] for k in solution_class.__mro__ if entry in k.__dict__), None
+            )
+            bound = 0 if isinstance(declared, staticmethod) else 1
+            return fresh_instance_call(solution_class, entry), arity_error(method, bound, PARAMS)
+    names = [name for name in namespace if not name.startswith("__")]
+    if solution_class is not None:
+        names += ["Solution." + n for n in dir(solution_class) if not n.startswith("__")]
+    wanted = {normalized(entry) for entry in entries}
+    close = [n for n in names if normalized(n.split(".")[-1]) in wanted]
+    spelt = " or ".join(entries)
+    hint = f" Found {close[0]} instead: rename it to {entries[0]}." if close else ""
+    return None, load_error(
+        f"no function named {spelt}: define `def {entries[0]}(...)` at the top level of your "
+        f"file, or as a method of `class Solution`.{hint}"
+    )
 
 
-def arity_error(target: Any, params: list[str]) -> str | None:
+def fresh_instance_call(solution_class: type, entry: str) -> Any:
+    def call(*args: Any) -> Any:
+        return getattr(solution_class(), entry)(*args)
+
+    return call
+
+
+def arity_error(target: Any, bound: int, params: list[str]) -> str | None:
+    """Whether `target` takes the problem's parameters (`bound`: its `self`, if any)."""
     function = getattr(target, "__func__", target)
+    if function is not target:
+        bound = 1
     code = getattr(function, "__code__", None)
     if code is None:
         return None
-    bound = 1 if function is not target else 0
     positional = code.co_argcount - bound
     required = positional - len(getattr(function, "__defaults__", None) or ())
     if code.co_flags & 0x04:  # *args accepts any number
@@ -241,7 +268,33 @@ def arity_error(target: Any, params: list[str]) -> str | None:
     )
 
 
-def load(fd: int, filename: str, entry: str, params: list[str]) -> tuple[Any, list[str]]:
+def provide_prelude(code: Any, namespace: dict[str, Any]) -> None:
+    """Bind the prelude's names that the code mentions (a name it defines itself replaces
+    ours as it runs, as on LeetCode); only their modules are imported."""
+    where = {}
+    for line in PRELUDE.splitlines():
+        module_name, *names = line.split()
+        for name in names:
+            where[name] = module_name
+    mentioned: set[str] = set()
+    pending = [code]
+    while pending:
+        current = pending.pop()
+        mentioned.update(current.co_names)
+        pending.extend(const for const in current.co_consts if type(const) is type(code))
+    for name in mentioned.intersection(where):
+        try:
+            module = __import__(where[name])
+        except ImportError:
+            continue
+        # A module is provided under its own name, even where it has a member of that name
+        # (`bisect`, `copy`): `bisect.bisect_left` is how LeetCode's solutions use them.
+        value = module if name == where[name] else getattr(module, name, None)
+        if value is not None:
+            namespace[name] = value
+
+
+def load(fd: int, filename: str, entries: list[str]) -> tuple[Any, list[str]]:
     with open(filename, encoding="utf-8-sig") as handle:
         source = handle.read()
     lines = source.splitlines()
@@ -261,9 +314,9 @@ def load(fd: int, filename: str, entry: str, params: list[str]) -> tuple[Any, li
     module.__file__ = filename
     sys.modules["solution"] = module
     try:
+        provide_prelude(code, module.__dict__)
         exec(code, module.__dict__)
-        target, problem = find_entry(module.__dict__, entry)
-        problem = problem or arity_error(target, params)
+        target, problem = find_entry(module.__dict__, entries)
     except BaseException as error:
         flush_output()
         send(fd, error_frame(error, filename, lines))
@@ -335,12 +388,25 @@ def channel() -> int:
 
 def main() -> None:
     fd = channel()
-    filename, entry = sys.argv[1], sys.argv[2]
-    params = sys.argv[3].split(",") if sys.argv[3] else []
+    filename, entries = sys.argv[1], sys.argv[2].split(",")
+    PARAMS[:] = sys.argv[3].split(",") if sys.argv[3] else []
     sys.argv = [filename]
-    target, lines = load(fd, filename, entry, params)
+    target, lines = load(fd, filename, entries)
     if target is not None:
         serve(fd, target, filename, lines)
 
 
-main()
+def warm() -> None:
+    """In a warm runner, before any submission is known: what every run may need, imported
+    once for all of them to inherit."""
+    for line in PRELUDE.splitlines():
+        try:  # noqa: SIM105 - contextlib would add its imports to a cold start
+            __import__(line.split()[0])
+        except ImportError:
+            pass
+
+
+if __name__ == "__warm__":
+    warm()
+else:
+    main()

@@ -80,7 +80,7 @@ class CompiledLanguage:
         raise NotImplementedError
 
     def template(self, problem: Problem) -> str:
-        method = self.spelling.signature(problem, problem.entry_points.get(self.id, "solve"))
+        method = self.spelling.signature(problem, problem.entry_names(self.id)[0])
         return self.spelling.wrapper.format(method=method)
 
     def missing(self) -> str:
@@ -102,13 +102,12 @@ def student_file_name(submission: Submission, extension: str, default: str) -> s
     return default
 
 
-def entry_point(problem: Problem, language: str) -> str:
-    entry = problem.entry_points.get(language)
-    if entry is None:
-        raise ProblemError(
-            problem.yaml_file, None, "entry_points", f"no entry point for {language}"
-        )
-    return entry
+def entry_point(problem: Problem, language: str, source: bytes) -> str:
+    """The accepted name the student's file defines (the first the source mentions), else
+    the lesson's own, which the compiler's complaint will then be about."""
+    names = problem.entry_names(language)
+    text = source.decode("utf-8", "replace")
+    return next((name for name in names if re.search(rf"\b{name}\s*\(", text)), names[0])
 
 
 def driver_source(file_name: str, call: str, arguments_setup: str = "") -> str:

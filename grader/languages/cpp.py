@@ -61,7 +61,7 @@ class Cpp(CompiledLanguage):
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         compiler, version = _compiler()
-        entry = entry_point(problem, self.id)
+        entry = entry_point(problem, self.id, submission.source)
         supported_params(problem, "C++", NESTED_TYPES)
         student = student_file_name(submission, ".cpp", "solution.cpp")
         # Locals, so that a parameter taken by reference (`vector<int>& cols`) binds too.

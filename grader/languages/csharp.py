@@ -78,7 +78,7 @@ class CSharp(CompiledLanguage):
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         mono, compiler, trees, version = _mono()
-        entry = entry_point(problem, self.id)
+        entry = entry_point(problem, self.id, submission.source)
         supported_params(problem, "C#", frozenset(CONVERSIONS))
         student = student_file_name(submission, ".cs", "Solution.cs")
         arguments = converted_arguments(problem, CONVERSIONS)

@@ -83,7 +83,7 @@ class Java(CompiledLanguage):
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         home, trees, version = _jdk()
-        entry = entry_point(problem, self.id)
+        entry = entry_point(problem, self.id, submission.source)
         supported_params(problem, "Java", frozenset(CONVERSIONS))
         arguments = converted_arguments(problem, CONVERSIONS)
         driver = driver_source("GraderMain.java", f"solution.{entry}({arguments})")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import builtins
+import importlib
 import re
 import sys
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 
-from ..errors import ProblemError
 from ..problem import Problem
 from ..sandbox.base import BARE_PYTHON_FLAGS, Program, Runtime, Sandbox
 from ..sandbox.preparation import python_places
@@ -15,11 +17,41 @@ from ..submission import Submission
 from .base import Build, source_problem
 
 RUNNER = Path(__file__).with_name("_pyrunner.py")
+# LeetCode's Python has these in scope without an import: every public name of the first
+# group (as `from typing import *` ...), and each module of both under its own name.
+STAR_IMPORTED = ("typing", "collections", "heapq", "bisect", "itertools", "functools", "math")
+IMPORTED = (*STAR_IMPORTED, "array", "copy", "operator", "random", "re", "string", "sys")
 
 
 @cache
 def runner_source() -> str:
-    return RUNNER.read_text(encoding="utf-8")
+    source = RUNNER.read_text(encoding="utf-8")
+    return source.replace('\nPRELUDE = ""\n', f"\nPRELUDE = {prelude_table()!r}\n", 1)
+
+
+def prelude_names() -> dict[str, str]:
+    """Each name in scope for a submission without an import, and the module it is from. A
+    builtin is never shadowed (`math.pow` is not `pow`); a module's name is the module."""
+    where: dict[str, str] = {}
+    for module_name in STAR_IMPORTED:
+        module = importlib.import_module(module_name)
+        public = getattr(module, "__all__", None) or [
+            name for name in dir(module) if not name.startswith("_")
+        ]
+        for name in public:
+            submodule = isinstance(getattr(module, name, None), ModuleType)
+            if not hasattr(builtins, name) and not submodule:
+                where[name] = module_name
+    where.update({module_name: module_name for module_name in IMPORTED})
+    return where
+
+
+def prelude_table() -> str:
+    """`prelude_names` as the runner reads it: "module name name ..." per line."""
+    by_module: dict[str, list[str]] = {}
+    for name, module_name in prelude_names().items():
+        by_module.setdefault(module_name, []).append(name)
+    return "\n".join(f"{module} {' '.join(sorted(names))}" for module, names in by_module.items())
 
 
 class Python:
@@ -36,7 +68,7 @@ class Python:
         self.hidden = places.hidden
 
     def template(self, problem: Problem) -> str:
-        entry = problem.entry_points.get(self.id, "solve")
+        entry = problem.entry_names(self.id)[0]
         params = ", ".join(f"{param.name}: {param.type}" for param in problem.params)
         return f"def {entry}({params}) -> {problem.returns or 'object'}:\n    ...\n"
 
@@ -58,11 +90,7 @@ class Python:
         problem_text = source_problem(submission.source)
         if problem_text:
             return Build(None, problem_text)
-        entry = problem.entry_points.get(self.id)
-        if entry is None:
-            raise ProblemError(
-                problem.yaml_file, None, "entry_points", f"no entry point for {self.id}"
-            )
+        entries = problem.entry_names(self.id)
         # The student's own file name keeps tracebacks recognisable; anything odd is renamed.
         name = submission.path.name
         if not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}\.py", name):
@@ -73,7 +101,7 @@ class Python:
             "-c",
             runner_source(),
             name,
-            entry,
+            ",".join(entries),
             ",".join(param.name for param in problem.params),
         )
         return Build(

@@ -73,7 +73,7 @@ class Rust(CompiledLanguage):
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         rustc, sysroot, version = _toolchain()
-        entry = entry_point(problem, self.id)
+        entry = entry_point(problem, self.id, submission.source)
         supported_params(problem, "Rust", NESTED_TYPES)
         student = student_file_name(submission, ".rs", "solution.rs")
         text = submission.source.decode("utf-8", "replace")

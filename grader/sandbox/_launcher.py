@@ -43,6 +43,8 @@ def main() -> None:
         os.close(stream)
     preloaded = sys.argv[1] if len(sys.argv) > 1 else ""
     code = compile(preloaded, "<string>", "exec") if preloaded else None
+    if code is not None:
+        exec(code, {"__name__": "__warm__"})  # what its run will import, while it waits
     size = int.from_bytes(read_exactly(channel, 4), "big")
     request: dict[str, Any] = json.loads(read_exactly(channel, size))
     for name in request["files"]:

@@ -1,6 +1,6 @@
 # The pre-started runner of the process backend, executed inside bubblewrap's namespaces as
 # `python -I -S -B -X utf8 -c <this source> [RUNNER...]`, as root of a sandbox with no network
-# and a read-only system; the runners it is given are compiled once here. It is never
+# and a read-only system; the runners it is given are compiled and warmed once here. It is never
 # imported by the harness.
 #
 # On the control socket (GRADER_ZYGOTE_FD) the grader asks for slots. A slot is a forked
@@ -370,7 +370,9 @@ def main() -> None:
     MASKED[:] = [path for path in os.environ.pop("GRADER_MASKED", "").split("\n") if path]
     drop_bounding_set(KEPT_CAPABILITIES)
     for source in sys.argv[1:]:
-        compiled(source)  # the runners the grader expects, compiled once for every fork
+        # The runners the grader expects, compiled once for every fork; run once as
+        # `__warm__`, a runner imports what its runs will need.
+        exec(compiled(source), {"__name__": "__warm__"})
     import encodings.utf_8_sig  # noqa: F401 - the runner reads a submission with it
 
     # Every object so far is permanent: a fork's collections never walk them, so they stay

@@ -1,3 +1,0 @@
-# LeetCode's name for the function, not this problem's.
-def solveNQueens(n):
-    return []
