@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from .checkers import CHECKERS, Checker
 from .errors import GraderError, InternalError, SandboxUnavailable
+from .hints import python2_error, python2_syntax
 from .languages import LANGUAGES
 from .problem import Problem, TestCase, load_answer
 from .protocol import ReplyKind
@@ -144,7 +145,9 @@ def _load_finding(outcome: RunOutcome, name: str, problem: Problem) -> Finding |
         return None
     if reply is not None and reply.kind is ReplyKind.LOAD_ERROR:
         where = f"{name}:{reply.line}" if reply.line else name
-        return Finding(Verdict.CE, f"{where}: {reply.message}")
+        first, newline, excerpt = reply.message.partition("\n")
+        advice = python2_syntax(reply.message)
+        return Finding(Verdict.CE, f"{where}: {first}{advice}{newline}{excerpt}")
     if reply is not None and reply.kind is ReplyKind.ERROR:
         if reply.error_type == "MemoryError":
             return Finding(Verdict.MLE, "your file ran out of memory while it was being loaded")
@@ -153,11 +156,20 @@ def _load_finding(outcome: RunOutcome, name: str, problem: Problem) -> Finding |
             what = "called exit() while it was being loaded"
         else:
             what = f"raised {_exception(reply.error_type, reply.message)} while it was being loaded"
+        advice = python2_error(reply.error_type, reply.message)
+        if not advice and reply.error_type == "NameError":
+            advice = (
+                " A name must be defined or imported before the line that runs it: is it "
+                "misspelt, or defined further down?"
+            )
+        if not advice:
+            advice = (
+                " Code at the top level of the file runs when it is loaded; keep only "
+                'definitions there (or guard it with `if __name__ == "__main__":`).'
+            )
         return Finding(
             Verdict.CE,
-            f"{where}: your file {what}. Code at the top level of the file runs when it is "
-            "loaded; keep only definitions there (or guard it with "
-            '`if __name__ == "__main__":`).' + (f"\n{reply.trace}" if reply.trace else ""),
+            f"{where}: your file {what}.{advice}" + (f"\n{reply.trace}" if reply.trace else ""),
         )
     finding = _failure(outcome, problem)
     return Finding(finding.verdict, f"while your file was being loaded: {finding.message}")
@@ -222,7 +234,7 @@ def _raised(error_type: str, message: str, trace: str) -> Finding:
         )
     if error_type == "panic":
         return Finding(Verdict.RTE, f"panicked: {message}", "the program panicked")
-    advice = ""
+    advice = python2_error(error_type, message)
     if error_type == "RecursionError":
         advice = " Does every recursive call move towards a base case?"
     shown = _exception(error_type, message)

@@ -43,7 +43,16 @@ class Foreign:
     text: str = ""
 
     def describe(self) -> str:
+        if self.type_name in ITERATORS:
+            return (
+                f"a {self.type_name} object ({self.type_name}(...) gives an iterator in "
+                "Python 3, as it did not in Python 2: wrap it in list(...))"
+            )
         return f"{self.type_name} ({self.text})" if self.text else self.type_name
+
+
+# What Python 2 code expects to be a list and Python 3 makes lazy.
+ITERATORS = frozenset({"map", "filter", "zip", "generator", "dict_keys", "dict_values", "range"})
 
 
 @dataclass(frozen=True, slots=True)

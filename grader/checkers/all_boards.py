@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..protocol import Value
-from .all_placements import AllPlacements
+from ..protocol import Foreign, Value
+from .all_placements import COPY_ADVICE, AllPlacements
 from .base import CheckResult, InvalidAnswer
 
 _PLACEMENTS = AllPlacements()
@@ -30,11 +30,19 @@ class AllBoards:
 
 def _columns(actual: Value, n: int) -> Value | CheckResult:
     if not isinstance(actual, tuple):
-        return _fail("expected a list of boards, each a list of strings like '.Q..'")
+        return _fail(f"expected a list of boards, each a list of strings like '.Q..'{_got(actual)}")
+    shared = _shared_board(actual)
+    if shared:
+        return CheckResult(
+            False,
+            f"all {len(actual)} boards are the same, {shared}: you probably appended the board "
+            f"you build, not a copy of it, and backtracking cleared it; {COPY_ADVICE}",
+            "all boards are the same board: append a copy of the board you build",
+        )
     placements = []
     for index, board in enumerate(actual):
         if not isinstance(board, tuple) or not all(isinstance(row, str) for row in board):
-            return _fail(f"board {index} is not a list of strings like '.Q..'")
+            return _fail(f"board {index} is not a list of strings like '.Q..'{_got(board)}")
         if len(board) != n:
             return _fail(f"board {index} has {len(board)} rows; expected {n}")
         columns = []
@@ -48,6 +56,23 @@ def _columns(actual: Value, n: int) -> Value | CheckResult:
             columns.append(row.index("Q"))
         placements.append(tuple(columns))
     return tuple(placements)
+
+
+def _got(value: Value) -> str:
+    if isinstance(value, Foreign):
+        return f"; got {value.describe()}"
+    return ""
+
+
+def _shared_board(boards: tuple[Value, ...]) -> str:
+    """The one board every entry is, when it holds no queen (one list, cleared by the search
+    after it was appended each time), shown; else ""."""
+    first = boards[0] if boards else None
+    if len(boards) < 2 or not isinstance(first, tuple) or any(b != first for b in boards):
+        return ""
+    if any(isinstance(row, str) and "Q" in row for row in first):
+        return ""
+    return repr([row for row in first if isinstance(row, str)])
 
 
 def _fail(message: str) -> CheckResult:

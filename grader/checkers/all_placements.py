@@ -15,6 +15,12 @@ from .base import CheckResult, InvalidAnswer
 from .board import draw
 
 WANTED_KEPT = 256
+# The shared-list mistake, in every language the judge takes.
+COPY_ADVICE = (
+    "append a copy of it (Python `cols[:]` or `list(cols)`, Java `new ArrayList<>(cols)`, C# "
+    "`new List<int>(cols)`, Rust `cols.clone()`; C++'s `push_back` copies unless you store "
+    "pointers)"
+)
 
 Placement = tuple[int, ...]
 
@@ -100,7 +106,7 @@ def _placement(index: int, item: Value, n: int) -> Placement | CheckResult:
         if not item:
             advice = (
                 " It is empty: if you appended the list you build placements in, "
-                "backtracking emptied it again; append a copy of it."
+                f"backtracking emptied it again; {COPY_ADVICE}."
             )
         elif len(item) > n:
             advice = (
@@ -169,8 +175,7 @@ def _same_list(items: tuple[Value, ...], n: int) -> CheckResult | None:
     ):
         return _fail(
             f"all {len(items)} placements are the same, {_show_list(items[0])}: you probably "
-            "appended the list you build the placement in, not a copy of it. Append a copy "
-            "(Python `placement[:]`, C++ and Rust copy by value, Java `new ArrayList<>(p)`).",
+            f"appended the list you build the placement in, not a copy of it; {COPY_ADVICE}.",
             "all placements are the same list: append a copy of the placement you build",
         )
     return None

@@ -180,7 +180,11 @@ class Supervised:
             memory = self._peak_memory()
         else:
             if termination is Termination.PROTOCOL and not detail:
-                detail = "the program wrote something that is not a result frame to the channel"
+                detail = (
+                    "the program wrote directly to the judge's channel (the descriptor results "
+                    "travel on), which only the judge's own code may use: return the answer, "
+                    "and print to stdout only"
+                )
             if termination in (Termination.EXITED, Termination.SIGNALED):
                 termination, reply = self._last_words(frame, termination)
             cpu = self._cpu_seconds() - cpu_start
@@ -253,7 +257,13 @@ class Supervised:
             return None
         (length,) = HEADER.unpack_from(frame)
         if length > MAX_FRAME_BYTES:
-            return Termination.FRAME_LIMIT
+            if len(frame) == HEADER.size:
+                return None  # a real frame's body follows its header at once
+            # Every frame a runner or driver sends is a JSON object: bytes the program wrote
+            # to the channel itself only look like a header announcing a huge frame.
+            return (
+                Termination.FRAME_LIMIT if frame[HEADER.size] == ord("{") else Termination.PROTOCOL
+            )
         if len(frame) < HEADER.size + length:
             return None
         if len(frame) > HEADER.size + length:

@@ -326,3 +326,26 @@ def _most_processes_of_a_run_uid() -> int:
         if uid >= RUN_UID_BASE:
             counts[uid] = counts.get(uid, 0) + 1
     return max(counts.values(), default=0)
+
+
+CHANNEL_WRITER = """
+import os, stat
+def solve_n_queens(n):
+    for fd in range(3, 256):
+        try:
+            if stat.S_ISSOCK(os.fstat(fd).st_mode):
+                os.write(fd, b"\\xff\\xff\\xff\\xff" + b"not a frame" * 100)
+        except OSError:
+            pass
+    return []
+"""
+
+
+def test_bytes_written_into_the_channel_are_named_as_such(
+    sandbox, small_nqueens: Problem, nqueens_answers, make_submission
+) -> None:
+    """Not "the returned value is too large": the student wrote to the judge's channel."""
+    result = grade(small_nqueens, nqueens_answers, make_submission(CHANNEL_WRITER), sandbox)
+    assert result.verdict is Verdict.RTE, result
+    assert "wrote directly to the judge's channel" in result.tests[0].message
+    assert "too large" not in result.tests[0].message
