@@ -45,11 +45,14 @@ def survey() -> tuple[BackendStatus, ...]:
     return tuple(found)
 
 
-def languages() -> tuple[tuple[str, str], ...]:
-    """Each language's name and why it cannot be built here ("" when it can)."""
+def languages() -> tuple[tuple[str, str, str], ...]:
+    """Each language's name, why it cannot be built here ("" when it can), and what a
+    submission may use in it."""
     from .languages import LANGUAGES
 
-    return tuple((language.name, language.missing()) for language in LANGUAGES.values())
+    return tuple(
+        (language.name, language.missing(), language.dialect()) for language in LANGUAGES.values()
+    )
 
 
 def render(statuses: tuple[BackendStatus, ...]) -> str:
@@ -67,6 +70,7 @@ def render(statuses: tuple[BackendStatus, ...]) -> str:
     if chosen is None:
         lines.append("No backend can run submissions here.")
     lines.append("Languages:")
-    for name, missing in languages():
+    for name, missing, dialect in languages():
         lines.append(f"  {name}: " + (f"NOT AVAILABLE: {missing}" if missing else "available"))
+        lines.append(f"    {dialect}")
     return "\n".join(lines)

@@ -37,6 +37,11 @@ class Language(Protocol):
         """Why this machine cannot build the language (naming the package), or ""."""
         ...
 
+    def dialect(self) -> str:
+        """What a submission may use beyond the bare language: the version the toolchain
+        takes, the names in scope without an import. For `grader doctor` and the README."""
+        ...
+
     def runtime(self) -> Runtime | None:
         """What a container image must carry for this language; None when its programs run
         from the host's toolchain, mounted read-only."""

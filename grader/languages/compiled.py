@@ -90,6 +90,9 @@ class CompiledLanguage:
             return str(error)
         return ""
 
+    def dialect(self) -> str:
+        raise NotImplementedError
+
     def runtime(self) -> Runtime | None:
         return None  # built and run from the host's toolchain, mounted read-only
 
@@ -108,6 +111,30 @@ def entry_point(problem: Problem, language: str, source: bytes) -> str:
     names = problem.entry_names(language)
     text = source.decode("utf-8", "replace")
     return next((name for name in names if re.search(rf"\b{name}\s*\(", text)), names[0])
+
+
+def declaration(source: bytes, pattern: str) -> tuple[int, str] | None:
+    """The first line (1-based, and its text) that `pattern` matches outside comments."""
+    text = re.sub(
+        r"//[^\n]*|/\*.*?\*/",
+        lambda comment: re.sub(r"[^\n]", " ", comment[0]),
+        source.decode("utf-8", "replace"),
+        flags=re.DOTALL,
+    )
+    found = re.search(pattern, text, re.MULTILINE)
+    if found is None:
+        return None
+    return text.count("\n", 0, found.start()) + 1, found[0].strip()
+
+
+def refused(source: bytes, file_name: str, pattern: str, advice: str) -> Build | None:
+    """A compile error before compiling, for what a driver can never build beside (a
+    `main` of the student's own, a package): the line to remove, named."""
+    found = declaration(source, pattern)
+    if found is None:
+        return None
+    line, text = found
+    return Build(None, f"{file_name}:{line}: remove `{text}`: {advice}")
 
 
 def driver_source(file_name: str, call: str, arguments_setup: str = "") -> str:

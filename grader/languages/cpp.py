@@ -25,6 +25,7 @@ from .compiled import (
     entry_point,
     line_count,
     missing_toolchain,
+    refused,
     student_file_name,
     supported_params,
 )
@@ -59,11 +60,23 @@ class Cpp(CompiledLanguage):
     def toolchain(self) -> tuple[str, str]:
         return _compiler()
 
+    def dialect(self) -> str:
+        return "GNU C++17 (g++ -O2); <bits/stdc++.h> included and `using namespace std;`"
+
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         compiler, version = _compiler()
         entry = entry_point(problem, self.id, submission.source)
         supported_params(problem, "C++", NESTED_TYPES)
         student = student_file_name(submission, ".cpp", "solution.cpp")
+        own_main = refused(
+            submission.source,
+            student,
+            r"^\s*(?:int|signed|auto|void)\s+main\s*\([^)]*\)",
+            f"the judge has its own main(), which calls Solution::{entry} for every test; "
+            "keep your test main in another file",
+        )
+        if own_main:
+            return own_main
         # Locals, so that a parameter taken by reference (`vector<int>& cols`) binds too.
         locals_ = " ".join(
             f"auto arg{i} = From<{self.spelling.type(param.type, True)}>::get(args.at({i}));"

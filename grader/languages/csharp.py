@@ -26,12 +26,26 @@ from .compiled import (
     entry_point,
     line_count,
     missing_toolchain,
+    refused,
     student_file_name,
     supported_params,
 )
 
-USINGS = "using System; using System.Linq; using System.Collections.Generic; "
+# LeetCode's C# usings, on the student's first line so that mcs's line numbers stay theirs.
+USINGS = (
+    "using System; using System.Collections; using System.Collections.Generic; "
+    "using System.Linq; using System.Text; "
+)
 HINT = "Mono's C# compiler (Debian/Ubuntu: apt-get install mono-mcs)"
+# Debian's Mono has only mcs (no Roslyn csc), and no .NET SDK is packaged for Debian: this is
+# the newest C# a student's file may be written in here.
+LANGUAGE_VERSION = "7.2"
+CSHARP_LEVEL = (
+    f"C# {LANGUAGE_VERSION} (Mono's mcs), without local functions; newer C# (switch "
+    "expressions, `is not`, `??=`, ranges `^1`, target-typed `new()`, records) is not accepted"
+)
+# mcs's parse errors, which a feature newer than it takes for bad syntax.
+PARSE_ERRORS = ("error CS1525", "error CS1547", "error CS1002", "error CS1519", "error CS1041")
 # Each parameter type the driver converts, as the expression that converts argument i.
 CONVERSIONS = {
     "int": "Convert.ToInt32(args[{i}])",
@@ -76,11 +90,29 @@ class CSharp(CompiledLanguage):
     def toolchain(self) -> tuple[str, str, tuple[str, ...], str]:
         return _mono()
 
+    def dialect(self) -> str:
+        imported = USINGS.replace("using ", "").replace(";", ",").strip(" ,")
+        return f"{CSHARP_LEVEL}; using: {imported}"
+
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         mono, compiler, trees, version = _mono()
         entry = entry_point(problem, self.id, submission.source)
         supported_params(problem, "C#", frozenset(CONVERSIONS))
         student = student_file_name(submission, ".cs", "Solution.cs")
+        for pattern, advice in (
+            (
+                r"^\s*(?:public\s+|private\s+|internal\s+)?static\s+(?:void|int|async\s+\w+)\s+Main\s*\(",
+                f"the judge has its own Main, which calls Solution.{entry} for every test; "
+                "keep your test Main in another file",
+            ),
+            (
+                r"^\s*namespace\s+[\w.]+\s*[;{]?",
+                "the judge calls the Solution class in no namespace, as LeetCode does",
+            ),
+        ):
+            found = refused(submission.source, student, pattern, advice)
+            if found:
+                return found
         arguments = converted_arguments(problem, CONVERSIONS)
         driver = driver_source("GraderMain.cs", f"solution.{entry}({arguments})")
         unit = Unit(
@@ -98,6 +130,7 @@ class CSharp(CompiledLanguage):
                 mono,
                 compiler,
                 "-nowarn:0105",
+                f"-langversion:{LANGUAGE_VERSION}",
                 "-optimize+",
                 "-out:out/program.exe",
                 student,
@@ -114,6 +147,14 @@ class CSharp(CompiledLanguage):
             runtime_dirs=trees,
             limit_address_space=False,
         )
-        return build_in_sandbox(
+        build = build_in_sandbox(
             submission, sandbox, self.id, unit, compile_program, "program.exe", version, run
         )
+        if build.program is None and any(code in build.compile_output for code in PARSE_ERRORS):
+            return Build(
+                None,
+                f"{build.compile_output}\nThis judge compiles {CSHARP_LEVEL}: if the line "
+                "above uses one of those, write it the older way (a lambda or a private "
+                "method for a local function, `new List<int>()` for `new()`).",
+            )
+        return build

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 from functools import cache
 
+from ..errors import SandboxUnavailable
 from ..problem import Problem
 from ..sandbox.base import Program, Sandbox
 from ..submission import Submission
@@ -28,11 +29,16 @@ from .compiled import (
     entry_point,
     line_count,
     missing_toolchain,
+    refused,
     shell,
     supported_params,
 )
 
-IMPORTS = "import java.util.*; import java.util.stream.*; "
+# LeetCode's Java imports, on the student's first line so that javac's line numbers stay theirs.
+IMPORTS = (
+    "import java.util.*; import java.util.function.*; import java.util.stream.*; "
+    "import java.math.*; "
+)
 HINT = "a JDK (Debian/Ubuntu: apt-get install default-jdk-headless)"
 # Each parameter type the driver converts, as the expression that converts argument i.
 CONVERSIONS = {
@@ -81,6 +87,14 @@ class Java(CompiledLanguage):
     def toolchain(self) -> tuple[str, tuple[str, ...], str]:
         return _jdk()
 
+    def dialect(self) -> str:
+        imported = IMPORTS.replace("import ", "").replace(";", ",").strip(" ,")
+        try:
+            version = _jdk()[2]
+        except SandboxUnavailable:
+            version = "the JDK's Java"
+        return f"{version}; imported: {imported}"
+
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         home, trees, version = _jdk()
         entry = entry_point(problem, self.id, submission.source)
@@ -88,6 +102,14 @@ class Java(CompiledLanguage):
         arguments = converted_arguments(problem, CONVERSIONS)
         driver = driver_source("GraderMain.java", f"solution.{entry}({arguments})")
         student = "Solution.java"  # javac requires a public class's file to carry its name
+        in_package = refused(
+            submission.source,
+            submission.path.name,
+            r"^\s*package\s+[\w.]+\s*;",
+            "the judge compiles your Solution class on its own, outside any package",
+        )
+        if in_package:
+            return in_package
         unit = Unit(
             (
                 (student, IMPORTS.encode() + submission.source),

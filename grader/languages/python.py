@@ -75,6 +75,14 @@ class Python:
     def missing(self) -> str:
         return ""  # the grader's own interpreter
 
+    def dialect(self) -> str:
+        version = f"{sys.version_info.major}.{sys.version_info.minor}"
+        stars = ", ".join(f"{module} *" for module in STAR_IMPORTED)
+        return (
+            f"Python {version}; in scope without an import, as on LeetCode: from {stars}, "
+            f"and the modules {', '.join(IMPORTED)} (builtins such as pow are never replaced)"
+        )
+
     def runtime(self) -> Runtime:
         """The interpreter and standard library a container image must carry."""
         version = f"{sys.version_info.major}.{sys.version_info.minor}"

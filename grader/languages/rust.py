@@ -27,6 +27,7 @@ from .compiled import (
     entry_point,
     line_count,
     missing_toolchain,
+    refused,
     student_file_name,
     supported_params,
 )
@@ -71,11 +72,25 @@ class Rust(CompiledLanguage):
     def toolchain(self) -> tuple[str, str, str]:
         return _toolchain()
 
+    def dialect(self) -> str:
+        return (
+            "Rust 2021 edition (rustc -O), the standard library only; `struct Solution;` supplied"
+        )
+
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         rustc, sysroot, version = _toolchain()
         entry = entry_point(problem, self.id, submission.source)
         supported_params(problem, "Rust", NESTED_TYPES)
         student = student_file_name(submission, ".rs", "solution.rs")
+        own_main = refused(
+            submission.source,
+            student,
+            r"^\s*(?:pub\s+)?fn\s+main\s*\(\s*\)",
+            f"the judge has its own main(), which calls Solution::{entry} for every test; "
+            "keep your test main in another file, or under #[cfg(test)]",
+        )
+        if own_main:
+            return own_main
         text = submission.source.decode("utf-8", "replace")
         arguments = ", ".join(
             f"<{self.spelling.type(param.type, True)}>::from_json(&args[{i}])"
