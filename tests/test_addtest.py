@@ -37,10 +37,10 @@ def test_a_test_is_appended_with_its_answer(count_copy, capsys) -> None:
 
 def test_an_input_outside_the_constraints_changes_nothing(count_copy, capsys) -> None:
     before = (count_copy / "problem.yaml").read_text()
-    assert main(["add-test", str(count_copy), "--input", "n=14", "--sandbox", "process"]) == 2
-    assert "14 is outside the allowed range 1..13" in capsys.readouterr().err
+    assert main(["add-test", str(count_copy), "--input", "n=10", "--sandbox", "process"]) == 2
+    assert "10 is outside the allowed range 1..9" in capsys.readouterr().err
     assert (count_copy / "problem.yaml").read_text() == before
-    assert not (count_copy / "answers" / "n14.json").exists()
+    assert not (count_copy / "answers" / "n10.json").exists()
 
 
 def test_a_taken_name_is_refused(count_copy, capsys) -> None:
