@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
 
-from grader.judge import grade
+from grader.judge import grade, load_answers
 from grader.languages import EXTENSIONS, extensions
+from grader.problem import Problem, load_problem
 from grader.submission import read_submission
 from grader.verdicts import Verdict
 
-from .conftest import SUBMISSIONS, require_language
+from .conftest import PROBLEMS, SUBMISSIONS, require_language
 
 FOLDER_VERDICT = {
     "accepted": Verdict.AC,
@@ -23,7 +25,14 @@ FOLDER_VERDICT = {
     "compile_error": Verdict.CE,
 }
 
-EXAMPLES = sorted(p for p in (SUBMISSIONS / "nqueens").rglob("*") if p.suffix in extensions())
+ALL_EXAMPLES = sorted(p for p in SUBMISSIONS.rglob("*") if p.suffix in extensions())
+EXAMPLES = [p for p in ALL_EXAMPLES if p.parent.parent.name == "nqueens"]
+
+
+@cache
+def problem_and_answers(name: str) -> tuple[Problem, dict[str, object]]:
+    problem = load_problem(PROBLEMS / name)
+    return problem, load_answers(problem)
 
 # What the feedback must say for each lesson mistake: the student reads this, not a diff.
 FIRST_MESSAGE = {
@@ -82,16 +91,23 @@ FIRST_MESSAGE = {
 def test_every_folder_is_a_known_verdict() -> None:
     folders = {path.parent.name for path in EXAMPLES}
     assert folders == set(FOLDER_VERDICT)
+    assert {path.parent.name for path in ALL_EXAMPLES} <= set(FOLDER_VERDICT)
+    assert {path.parent.parent.name for path in ALL_EXAMPLES} == {
+        path.name for path in PROBLEMS.iterdir() if (path / "problem.yaml").is_file()
+    }
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_example_gets_its_folders_verdict(path: Path, nqueens, nqueens_answers, sandbox) -> None:
+@pytest.mark.parametrize(
+    "path", ALL_EXAMPLES, ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}/{p.name}"
+)
+def test_example_gets_its_folders_verdict(path: Path, sandbox) -> None:
+    problem, answers = problem_and_answers(path.parent.parent.name)
     submission = read_submission(path, extensions())
     require_language(submission.language)
-    result = grade(nqueens, nqueens_answers, submission, sandbox)
+    result = grade(problem, answers, submission, sandbox)
     assert result.verdict is FOLDER_VERDICT[path.parent.name], result
     if result.verdict is Verdict.AC:
-        assert result.score == nqueens.max_score
+        assert result.score == problem.max_score
         assert all(test.wall_s > 0 for test in result.tests)
         return
     first = next((t for t in result.tests if t.verdict is not Verdict.AC), None)
