@@ -34,6 +34,7 @@ def problem_and_answers(name: str) -> tuple[Problem, dict[str, object]]:
     problem = load_problem(PROBLEMS / name)
     return problem, load_answers(problem)
 
+
 # What the feedback must say for each lesson mistake: the student reads this, not a diff.
 FIRST_MESSAGE = {
     "no_pop.py": "missing pop()",

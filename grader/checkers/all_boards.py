@@ -33,10 +33,11 @@ def _columns(actual: Value, n: int) -> Value | CheckResult:
         return _fail(f"expected a list of boards, each a list of strings like '.Q..'{_got(actual)}")
     shared = _shared_board(actual)
     if shared:
+        which = f"all {len(actual)} boards are" if len(actual) > 1 else "the board is"
         return CheckResult(
             False,
-            f"all {len(actual)} boards are the same, {shared}: you probably appended the board "
-            f"you build, not a copy of it, and backtracking cleared it; {COPY_ADVICE}",
+            f"{which} {shared}, with no queen: you probably appended the board you build, not a "
+            f"copy of it, and backtracking cleared it; {COPY_ADVICE}",
             "all boards are the same board: append a copy of the board you build",
         )
     placements = []
@@ -68,7 +69,7 @@ def _shared_board(boards: tuple[Value, ...]) -> str:
     """The one board every entry is, when it holds no queen (one list, cleared by the search
     after it was appended each time), shown; else ""."""
     first = boards[0] if boards else None
-    if len(boards) < 2 or not isinstance(first, tuple) or any(b != first for b in boards):
+    if not isinstance(first, tuple) or any(b != first for b in boards):
         return ""
     if any(isinstance(row, str) and "Q" in row for row in first):
         return ""

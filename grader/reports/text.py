@@ -62,12 +62,13 @@ def _submission(result: SubmissionResult, paint: Paint) -> list[str]:
     if result.verdict in (Verdict.CE, Verdict.IE) and not result.tests:
         lines.extend("  " + line for line in result.compile_output.splitlines())
         return lines
-    lines.append(f"  {'test':<12}{'verdict':<9}{'cpu':>8}{'wall':>8}{'memory':>10}  message")
-    for test in result.tests:
-        name = test.name + (" (hidden)" if test.hidden else "")
+    names = [test.name + (" (hidden)" if test.hidden else "") for test in result.tests]
+    width = max(len(name) for name in ["test", *names]) + 1
+    lines.append(f"  {'test':<{width}}{'verdict':<9}{'cpu':>8}{'wall':>8}{'memory':>10}  message")
+    for name, test in zip(names, result.tests, strict=True):
         first_line = test.message.splitlines()[0] if test.message else ""
         lines.append(
-            f"  {name:<12}{_verdict(test.verdict, paint, 9)}{test.time_s:>7.3f}s"
+            f"  {name:<{width}}{_verdict(test.verdict, paint, 9)}{test.time_s:>7.3f}s"
             f"{test.wall_s:>7.3f}s{test.memory_kib / 1024:>6.1f} MiB  "
             f"{_shortened(first_line)}"
         )

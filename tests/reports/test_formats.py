@@ -124,3 +124,21 @@ def test_every_format_is_registered(name) -> None:
 
 def REPORTER(name: str) -> str:  # noqa: N802 - reads as the format's name
     return REPORTERS[name](REPORT, False)
+
+
+def test_the_text_table_fits_its_longest_test_name() -> None:
+    """`n10 (hidden)` is 12 characters: its verdict still stands apart from it."""
+    long_names = SubmissionResult(
+        "sol.py",
+        "python",
+        Verdict.AC,
+        2,
+        2,
+        "",
+        (_test("n1", Verdict.AC, 40), _test("n10", Verdict.AC, 41, hidden=True)),
+    )
+    report = Report(REPORT.problem, REPORT.problem_file, REPORT.sandbox, (long_names,))
+    lines = REPORTERS["text"](report, color=False).splitlines()
+    rows = [line for line in lines if line.lstrip().startswith("n1")]
+    assert rows[1].startswith("  n10 (hidden) AC")
+    assert rows[0].index("AC") == rows[1].index("AC")
