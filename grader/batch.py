@@ -33,12 +33,26 @@ def read_roster(path: Path) -> dict[str, str]:
     """A CSV with columns `student` and `file`: the file (or folder) name a student handed in
     under, and the id the gradebook should use for them."""
     try:
-        with path.open(newline="", encoding="utf-8") as handle:
-            rows = list(csv.DictReader(handle))
+        data = path.read_bytes()
     except OSError as error:
         raise UsageError(f"{path}: cannot read the roster ({error.strerror})") from None
+    try:
+        text = data.decode("utf-8-sig")  # a spreadsheet's CSV export may start with a BOM
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise UsageError(
+            f"{path}:{line}: not UTF-8 (byte 0x{data[error.start]:02x}); export the roster as "
+            "CSV UTF-8"
+        ) from None
+    try:
+        rows = list(csv.DictReader(text.splitlines()))
+    except csv.Error as error:
+        raise UsageError(f"{path}: not a readable CSV file ({error})") from None
     if not rows or not {"student", "file"} <= set(rows[0]):
-        raise UsageError(f"{path}: a roster needs the columns student and file")
+        raise UsageError(f"{path}:1: a roster needs the columns student and file")
+    for number, row in enumerate(rows, start=2):  # line 1 names the columns
+        if not (row["file"] or "").strip() or not (row["student"] or "").strip():
+            raise UsageError(f"{path}:{number}: a row needs both a student and a file")
     return {row["file"].strip(): row["student"].strip() for row in rows}
 
 

@@ -46,6 +46,11 @@ def main(argv: Sequence[str] | None = None, sandboxes: SandboxCache | None = Non
     args = parser.parse_args(argv)
     args.sandboxes = sandboxes
     try:
+        os.getcwd()  # fails once the directory is deleted, though "." can still be read
+    except OSError:
+        print("grader: error: the current directory no longer exists", file=sys.stderr)
+        return EXIT_USAGE
+    try:
         return int(args.run(args))
     except (UsageError, ProblemError) as error:
         print(f"grader: error: {error}", file=sys.stderr)
@@ -56,6 +61,13 @@ def main(argv: Sequence[str] | None = None, sandboxes: SandboxCache | None = Non
     except KeyboardInterrupt:
         print("grader: interrupted", file=sys.stderr)
         return 130
+    except Exception as error:  # noqa: BLE001 - a bug of the harness: one line, exit 3
+        print(
+            f"grader: internal error: {type(error).__name__}: {error} (a bug in grader; "
+            "please report it with the command line)",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
 
 
 @cache  # a warm server parses many command lines; argparse's set-up costs several ms

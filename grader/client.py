@@ -141,6 +141,7 @@ def start_server() -> None:
             stderr=subprocess.DEVNULL,
             start_new_session=True,
             close_fds=True,
+            cwd=os.path.dirname(path),  # a directory of its own, which nobody deletes under it
         )
     except OSError:
         pass  # only an optimisation: the next command runs here again

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .client import ANSWERED, STALE, package_dir
 from .commands import SandboxCache
-from .errors import EXIT_INTERNAL, EXIT_OK
+from .errors import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
 
 MAX_REQUEST_BYTES = 1 << 20
 
@@ -53,13 +53,16 @@ def serve_command(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"grader serve: cannot listen on {path}: {error}", file=sys.stderr)
         return EXIT_INTERNAL
+    # Its own directory, never the one it was started from: that one may be deleted while
+    # this server lives on, and every request returns here.
+    os.chdir(path.parent)
     code = _fingerprint()
     sandboxes = SandboxCache()
     try:
         while select.select([listener], [], [], args.idle)[0]:
             connection, _ = listener.accept()
             with connection:
-                if not _answer(connection, code, sandboxes):
+                if not _answer(connection, code, sandboxes, path.parent):
                     break  # stale: the next command runs cold and starts a fresh server
     finally:
         sandboxes.close()
@@ -71,7 +74,10 @@ def serve_command(args: argparse.Namespace) -> int:
 
 
 def _answer(
-    connection: socket.socket, code: tuple[tuple[str, int], ...], sandboxes: SandboxCache
+    connection: socket.socket,
+    code: tuple[tuple[str, int], ...],
+    sandboxes: SandboxCache,
+    home: Path,
 ) -> bool:
     """Serve one request; False when this server is stale and must go."""
     credentials = connection.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12)
@@ -87,10 +93,14 @@ def _answer(
         if package != package_dir() or _fingerprint() != code:
             connection.sendall(bytes([STALE]))
             return False
-        with _as_caller(cwd, environment, stdio):
-            from .cli import main
+        if not os.path.isdir(cwd):  # the caller's shell sits in a deleted directory
+            os.write(stdio[1], f"grader: the current directory {cwd} no longer exists\n".encode())
+            status = EXIT_USAGE
+        else:
+            with _as_caller(cwd, environment, stdio, home):
+                from .cli import main
 
-            status = main(argv, sandboxes)
+                status = main(argv, sandboxes)
     except Exception as error:  # noqa: BLE001 - the client says so; the server goes on
         with contextlib.suppress(OSError):
             os.write(stdio[1], f"grader: internal error: {error}\n".encode())
@@ -126,9 +136,10 @@ def _receive(connection: socket.socket) -> tuple[bytes, list[int]] | None:
 
 
 @contextlib.contextmanager
-def _as_caller(cwd: str, environment: list[str], stdio: list[int]) -> Iterator[None]:
-    """The caller's directory, environment and output for one request, then ours again."""
-    saved_cwd, saved_environment = os.getcwd(), dict(os.environ)
+def _as_caller(cwd: str, environment: list[str], stdio: list[int], home: Path) -> Iterator[None]:
+    """The caller's directory, environment and output for one request, then ours again
+    (`home`, the server's own directory)."""
+    saved_environment = dict(os.environ)
     saved_streams = sys.stdout, sys.stderr
     os.chdir(cwd)
     os.environ.clear()
@@ -146,7 +157,7 @@ def _as_caller(cwd: str, environment: list[str], stdio: list[int]) -> Iterator[N
         sys.stdout, sys.stderr = saved_streams
         os.environ.clear()
         os.environ.update(saved_environment)
-        os.chdir(saved_cwd)
+        os.chdir(home)
 
 
 def _fingerprint() -> tuple[tuple[str, int], ...]:

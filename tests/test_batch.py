@@ -12,6 +12,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from grader.cli import main
 
 from .conftest import ROOT, SUBMISSIONS
@@ -101,3 +103,37 @@ def test_a_roster_names_the_students(tmp_path, capsys) -> None:
     roster.write_text("student,file\nada.lovelace@school,ada\n")
     assert main(["grade", "--sandbox", "process", "--roster", str(roster), str(folder)]) == 2
     assert "'alan' is not in the roster" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "content, expected",
+    [
+        ("student,file\nzoé@school,zoe\n".encode("latin-1"), "roster.csv:2: not UTF-8 (byte 0xe9)"),
+        (b"student,file\nada@school,\n", "roster.csv:2: a row needs both a student and a file"),
+        (b"name,path\nada,ada\n", "roster.csv:1: a roster needs the columns student and file"),
+    ],
+)
+def test_a_bad_roster_is_the_users_mistake_named_by_line(tmp_path, capsys, content, expected):
+    folder = tmp_path / "class" / "zoe"
+    folder.mkdir(parents=True)
+    shutil.copy(SUBMISSIONS / "nqueens" / "accepted" / "bitmask.py", folder / "q.py")
+    (tmp_path / "roster.csv").write_bytes(content)
+    status = main(["grade", "--sandbox", "process", "--roster", str(tmp_path / "roster.csv"),
+                   str(tmp_path / "class")])  # fmt: skip
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert expected in err and "Traceback" not in err
+
+
+def test_an_unexpected_exception_is_one_line_and_exit_3(monkeypatch, capsys) -> None:
+    """A bug of the harness is never exit 1, which says "a submission was not accepted"."""
+    import grader.commands
+
+    def broken(args):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(grader.commands, "template_command", broken)
+    status = main(["template", "--language", "python"])
+    err = capsys.readouterr().err
+    assert status == 3
+    assert err.count("\n") == 1 and err.startswith("grader: internal error: KeyError")

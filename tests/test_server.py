@@ -7,6 +7,7 @@ import json
 import os
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -160,3 +161,34 @@ def test_version_needs_no_parser() -> None:
     from grader import __version__
 
     assert done.stdout == f"grader {__version__}\n"
+
+
+def test_the_warm_grader_outlives_the_directory_it_was_started_from(
+    private_runtime, tmp_path
+) -> None:
+    """Started by a `grader grade` run in a directory that is then deleted, it still answers
+    every later command, from anywhere, and a command run from a deleted directory is told
+    so (exit 2), never an internal error."""
+    doomed = tmp_path / "doomed"
+    doomed.mkdir()
+    first = subprocess.run(
+        [str(GRADER), "grade", "--sandbox", "process", str(ACCEPTED)],
+        capture_output=True, text=True, env=private_runtime, cwd=doomed, timeout=300,
+    )  # fmt: skip
+    assert first.returncode == 0, first.stderr
+    server = _wait_for_server(tmp_path)
+    doomed.rmdir()
+    status, report = _grade(private_runtime, ACCEPTED, WRONG)
+    assert status == 1, report
+    assert [verdict for _, verdict, _ in _verdicts(report)] == ["AC", "WA"]
+    assert _server_pids(tmp_path) == [server]  # the same warm grader answered
+    inside = tmp_path / "also-doomed"
+    inside.mkdir()
+    script = f"import os, subprocess, sys; os.chdir({str(inside)!r}); os.rmdir({str(inside)!r}); "
+    script += f"sys.exit(subprocess.run([{str(GRADER)!r}, 'grade', {str(ACCEPTED)!r}]).returncode)"
+    from_deleted = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=private_runtime,
+        timeout=300,
+    )  # fmt: skip
+    assert from_deleted.returncode in (0, 2), from_deleted.stderr
+    assert "internal error" not in from_deleted.stderr
