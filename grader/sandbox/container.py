@@ -121,11 +121,13 @@ class DockerSandbox:
         from docker.errors import DockerException
 
         with contextlib.suppress(DockerException):
-            for left in self._client.containers.list(all=True, filters={"label": RUN_LABEL}):
-                owner = left.labels.get(RUN_LABEL, "")
+            # Listed, not inspected one by one: a container another grader is removing
+            # meanwhile would otherwise end the whole sweep with NotFound.
+            for left in self._client.api.containers(all=True, filters={"label": RUN_LABEL}):
+                owner = (left.get("Labels") or {}).get(RUN_LABEL, "")
                 if owner.isdigit() and not _alive(int(owner)):
                     with contextlib.suppress(DockerException):
-                        left.remove(force=True)
+                        self._client.api.remove_container(left["Id"], force=True)
 
     def protections(self) -> tuple[str, ...]:
         return (
