@@ -69,6 +69,22 @@ def _wait_for_server(runtime: Path) -> int:
     pytest.fail("the first `grader grade` started no warm grader")
 
 
+def _wait_until_idle(pid: int) -> None:
+    """Until the server waits for its next request: asleep, its CPU time no longer growing
+    (it may still be starting its sandboxes after answering)."""
+    deadline = time.monotonic() + 60
+    last = -1
+    while time.monotonic() < deadline:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            state = stat.read().rsplit(b")", 1)[1].split()[0]
+        ticks = _cpu_ticks(pid)
+        if state == b"S" and ticks == last:
+            return
+        last = ticks
+        time.sleep(0.1)
+    pytest.fail("the warm grader never became idle")
+
+
 def _cpu_ticks(pid: int) -> int:
     with open(f"/proc/{pid}/stat", "rb") as stat:
         fields = stat.read().rsplit(b")", 1)[1].split()
@@ -81,7 +97,7 @@ def test_the_warm_grader_answers_as_a_cold_one_would(private_runtime, tmp_path) 
 
     first_status, first = _grade(private_runtime, ACCEPTED, WRONG)  # cold, and starts one
     server = _wait_for_server(tmp_path)
-    time.sleep(1)
+    _wait_until_idle(server)
     before = _cpu_ticks(server)
     warm_status, warm = _grade(private_runtime, ACCEPTED, WRONG)
 
@@ -96,8 +112,7 @@ def test_a_command_the_warm_grader_answers_loads_no_site_and_no_os(
     # bin/grader starts the interpreter with -S, and the client uses built-in modules only:
     # together about a third of a command's cost when a warm grader answers.
     _grade(private_runtime, ACCEPTED)
-    _wait_for_server(tmp_path)
-    time.sleep(1)
+    _wait_until_idle(_wait_for_server(tmp_path))
     done = subprocess.run(
         [str(GRADER), "grade", "--sandbox", "process", str(ACCEPTED)],
         capture_output=True,

@@ -137,9 +137,20 @@ def test_a_warm_runner_killed_from_outside_is_replaced(
         for pid in zygotes:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-        time.sleep(0.2)
+        deadline = time.monotonic() + 30
+        while any(_alive(pid) for pid in zygotes):  # reaped by their keeper, then gone
+            assert time.monotonic() < deadline, "the killed warm runner is still there"
+            time.sleep(0.01)
         result = grade(nqueens, nqueens_answers, submission, sandbox)
     assert result.verdict is Verdict.AC, result
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except OSError:
+        return False
 
 
 def _descendants(root: int) -> list[int]:
