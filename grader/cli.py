@@ -175,6 +175,13 @@ def _parser() -> argparse.ArgumentParser:
     _add_problem(template_command)
     template_command.set_defaults(run=_command("template_command"))
 
+    statement_command = subcommands.add_parser(
+        "statement",
+        help="print a problem's statement, with what a file may use in each language",
+    )
+    _add_problem(statement_command)
+    statement_command.set_defaults(run=_command("statement_command"))
+
     doctor_command = subcommands.add_parser(
         "doctor", help="show each sandbox backend, what it enforces here, or why it cannot run"
     )

@@ -79,6 +79,22 @@ def template_command(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def statement_command(args: argparse.Namespace) -> int:
+    problem = open_problem(args.problem)
+    sys.stdout.write(problem.statement.read_text(encoding="utf-8").rstrip("\n") + "\n")
+    sys.stdout.write("\n## What your file may use\n\n")
+    for language in LANGUAGES.values():
+        names = problem.entry_points.get(language.id)
+        if names:
+            spelt = " or ".join(f"`{name}`" for name in names)
+            sys.stdout.write(f"- {language.name}: {spelt}. {language.dialect()}.\n")
+    sys.stdout.write(
+        "\nThe judge supplies `main`: leave yours out, and put no `package` or `namespace` "
+        "around `Solution`.\n"
+    )
+    return EXIT_OK
+
+
 def doctor_command(args: argparse.Namespace) -> int:
     from .doctor import render, survey
 

@@ -230,3 +230,14 @@ def test_a_command_that_stops_before_grading_leaves_no_warm_runner(problem_copy)
     while _warm_runners() - before and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _warm_runners() - before
+
+
+def test_the_statement_says_what_a_file_may_use(capsys) -> None:
+    """The statement as written, then each language's accepted names and what is in scope."""
+    assert main(["statement", "--problem", "nqueens-count"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# N-Queens, counted\n")
+    assert "`total_n_queens` or `totalNQueens`" in out
+    assert "from typing *, collections *" in out and "a new instance for every test" in out
+    assert "C# 7.2 (Mono's mcs)" in out and "System.Text" in out
+    assert "java.util.function.*" in out

@@ -80,7 +80,8 @@ class Python:
         stars = ", ".join(f"{module} *" for module in STAR_IMPORTED)
         return (
             f"Python {version}; in scope without an import, as on LeetCode: from {stars}, "
-            f"and the modules {', '.join(IMPORTED)} (builtins such as pow are never replaced)"
+            f"and the modules {', '.join(IMPORTED)} (builtins such as pow are never replaced); "
+            "a method of `class Solution` is called on a new instance for every test"
         )
 
     def runtime(self) -> Runtime:
