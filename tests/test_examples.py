@@ -86,6 +86,22 @@ FIRST_MESSAGE = {
     "Spins.java": "used more than 2 s of CPU time",
     "every_board.rs": "memory",
     "every_board.cpp": "memory",
+    # LeetCode-style files: what a student pasting them is told.
+    "lc_xrange.py": "This is Python 2 code; the judge runs Python 3: xrange is now range.",
+    "lc_print_statement.py": "This is Python 2 code; the judge runs Python 3: print is a function",
+    "lc_map_rows.py": "a map object (map(...) gives an iterator in Python 3",
+    "lc_shared_board.py": "with no queen: you probably appended the board you build",
+    "lc_with_main.cpp": "lc_with_main.cpp:12: remove `int main()`",
+    "LcPackage.java": "LcPackage.java:1: remove `package leetcode.backtracking;`",
+    "LcLocalFunction.cs": "This judge compiles C# 7.2 (Mono's mcs), without local functions",
+    "LcSwitchExpression.cs": "This judge compiles C# 7.2",
+    "LcNoCopy.java": "Java `new ArrayList<>(cols)`",
+    "LcKeyNotFound.cs": "raised System.Collections.Generic.KeyNotFoundException",
+    "LcSmallArrays.java": "raised java.lang.ArrayIndexOutOfBoundsException",
+    "lc_class_attribute.py": "expected 0, got 1",
+    "lc_static_counter.cpp": "expected 0, got 1",
+    "lc_typing_generic.py": "Type Dict cannot be instantiated",
+    "lc_usize_underflow.rs": "panicked: index out of bounds",
 }
 
 

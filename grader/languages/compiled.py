@@ -124,7 +124,9 @@ def declaration(source: bytes, pattern: str) -> tuple[int, str] | None:
     found = re.search(pattern, text, re.MULTILINE)
     if found is None:
         return None
-    return text.count("\n", 0, found.start()) + 1, found[0].strip()
+    # A pattern's leading `\s*` may span blank lines: the line is the declaration's own.
+    start = found.start() + len(found[0]) - len(found[0].lstrip())
+    return text.count("\n", 0, start) + 1, found[0].strip()
 
 
 def refused(source: bytes, file_name: str, pattern: str, advice: str) -> Build | None:
