@@ -30,9 +30,6 @@ PLAIN_REPR: dict[type, str] = {bool: "bool", float: "float", complex: "complex",
 PRELUDE = ""
 
 
-PARAMS: list[str] = []  # the entry point's parameter names, from the command line
-
-
 class TooLarge(Exception):
     pass
 
@@ -196,7 +193,9 @@ def normalized(name: str) -> str:
     return name.replace("_", "").lower()
 
 
-def find_entry(namespace: dict[str, Any], entries: list[str]) -> tuple[Any, str | None]:
+def find_entry(
+    namespace: dict[str, Any], entries: list[str], params: list[str]
+) -> tuple[Any, str | None]:
     """Return (callable, None) or (None, load-error frame). A method of `Solution` is called
     on a new instance for every test, as LeetCode and the compiled drivers do."""
     solution_class = namespace.get("Solution")
@@ -207,7 +206,7 @@ def find_entry(namespace: dict[str, Any], entries: list[str]) -> tuple[Any, str 
         if target is not None:
             if not callable(target):
                 return None, load_error(f"{entry} is a {type_name(type(target))}, not a function")
-            return target, arity_error(target, 0, PARAMS)
+            return target, arity_error(target, 0, params)
         if solution_class is not None and entry in dir(solution_class):
             method = getattr(solution_class, entry)
             if not callable(method):
@@ -218,7 +217,7 @@ def find_entry(namespace: dict[str, Any], entries: list[str]) -> tuple[Any, str 
                 (k.__dict__[entry] for k in solution_class.__mro__ if entry in k.__dict__), None
             )
             bound = 0 if isinstance(declared, staticmethod) else 1
-            return fresh_instance_call(solution_class, entry), arity_error(method, bound, PARAMS)
+            return fresh_instance_call(solution_class, entry), arity_error(method, bound, params)
     names = [name for name in namespace if not name.startswith("__")]
     if solution_class is not None:
         names += ["Solution." + n for n in dir(solution_class) if not n.startswith("__")]
@@ -294,7 +293,7 @@ def provide_prelude(code: Any, namespace: dict[str, Any]) -> None:
             namespace[name] = value
 
 
-def load(fd: int, filename: str, entries: list[str]) -> tuple[Any, list[str]]:
+def load(fd: int, filename: str, entries: list[str], params: list[str]) -> tuple[Any, list[str]]:
     with open(filename, encoding="utf-8-sig") as handle:
         source = handle.read()
     lines = source.splitlines()
@@ -316,7 +315,7 @@ def load(fd: int, filename: str, entries: list[str]) -> tuple[Any, list[str]]:
     try:
         provide_prelude(code, module.__dict__)
         exec(code, module.__dict__)
-        target, problem = find_entry(module.__dict__, entries)
+        target, problem = find_entry(module.__dict__, entries, params)
     except BaseException as error:
         flush_output()
         send(fd, error_frame(error, filename, lines))
@@ -389,9 +388,9 @@ def channel() -> int:
 def main() -> None:
     fd = channel()
     filename, entries = sys.argv[1], sys.argv[2].split(",")
-    PARAMS[:] = sys.argv[3].split(",") if sys.argv[3] else []
+    params = sys.argv[3].split(",") if sys.argv[3] else []
     sys.argv = [filename]
-    target, lines = load(fd, filename, entries)
+    target, lines = load(fd, filename, entries, params)
     if target is not None:
         serve(fd, target, filename, lines)
 
