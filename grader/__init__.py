@@ -8,20 +8,36 @@ command start without loading what they do not need."""
 TYPE_CHECKING = False  # importing typing would cost every command several ms
 
 if TYPE_CHECKING:
-    from .errors import GraderError, InternalError, ProblemError, SandboxError, UsageError
+    from .errors import (
+        GraderError,
+        InternalError,
+        ProblemError,
+        SandboxError,
+        SandboxUnavailable,
+        UsageError,
+    )
     from .judge import grade, load_answers
     from .problem import Limits, Problem, TestCase, Visibility, find_problem, load_problem
     from .results import Report, SandboxInfo, SubmissionResult, TestResult
+    from .sandbox import Sandbox, SandboxOptions, open_sandbox
     from .submission import Submission, read_submission
     from .verdicts import Verdict
 
 __version__ = "0.1.0"
 
 _HOMES = {
-    ".errors": ("GraderError", "InternalError", "ProblemError", "SandboxError", "UsageError"),
+    ".errors": (
+        "GraderError",
+        "InternalError",
+        "ProblemError",
+        "SandboxError",
+        "SandboxUnavailable",
+        "UsageError",
+    ),
     ".judge": ("grade", "load_answers"),
     ".problem": ("Limits", "Problem", "TestCase", "Visibility", "find_problem", "load_problem"),
     ".results": ("Report", "SandboxInfo", "SubmissionResult", "TestResult"),
+    ".sandbox": ("Sandbox", "SandboxOptions", "open_sandbox"),
     ".submission": ("Submission", "read_submission"),
     ".verdicts": ("Verdict",),
 }
@@ -43,8 +59,11 @@ __all__ = [
     "Problem",
     "ProblemError",
     "Report",
+    "Sandbox",
     "SandboxError",
     "SandboxInfo",
+    "SandboxOptions",
+    "SandboxUnavailable",
     "Submission",
     "SubmissionResult",
     "TestCase",
@@ -57,5 +76,6 @@ __all__ = [
     "grade",
     "load_answers",
     "load_problem",
+    "open_sandbox",
     "read_submission",
 ]

@@ -28,6 +28,7 @@ from .errors import (
 )
 from .languages import LANGUAGES
 from .reports import REPORTERS
+from .sandbox import SANDBOXES
 
 if TYPE_CHECKING:
     from .batch import Entry
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 
 # What a command imports, it imports when it runs: `grader --version` and the parser cost
 # almost nothing, and `grade` loads one language, one checker, one backend, one format.
-SANDBOX_CHOICES = ("auto", "process", "docker")
+SANDBOX_CHOICES = ("auto", *SANDBOXES)
 
 
 def main(argv: Sequence[str] | None = None, sandboxes: SandboxCache | None = None) -> int:

@@ -26,7 +26,7 @@ def open_problem(name: str) -> Problem:
 
 def open_chosen_sandbox(choice: str) -> Sandbox:
     """The backend `--sandbox` names; SandboxUnavailable (exit 2) when it cannot run."""
-    from .doctor import open_sandbox
+    from .sandbox import open_sandbox
 
     return open_sandbox(choice)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import SandboxUnavailable
-from .sandbox import SANDBOXES, Sandbox
+from .sandbox import SANDBOXES, SandboxOptions
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,26 +17,12 @@ class BackendStatus:
     reason: str = ""  # why it is unavailable, with the fix
 
 
-def open_sandbox(choice: str) -> Sandbox:
-    """The backend named `choice`, or for "auto" the strongest one that works here.
-    Raises SandboxUnavailable (why, and the fix) when the named one cannot run."""
-    if choice != "auto":
-        return SANDBOXES[choice]()
-    reasons = []
-    for name, factory in SANDBOXES.items():
-        try:
-            return factory()
-        except SandboxUnavailable as error:
-            reasons.append(f"{name}: {error}")
-    raise SandboxUnavailable("no sandbox backend works here: " + "; ".join(reasons))
-
-
 def survey() -> tuple[BackendStatus, ...]:
     """Every backend, strongest first, with what it would enforce or why it cannot run."""
     found = []
     for name, factory in SANDBOXES.items():
         try:
-            sandbox = factory()
+            sandbox = factory(SandboxOptions())
         except SandboxUnavailable as error:
             found.append(BackendStatus(name, False, reason=str(error)))
             continue

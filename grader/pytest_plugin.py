@@ -19,11 +19,13 @@ _RESULT = pytest.StashKey[SubmissionResult]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
+    from .sandbox import SANDBOXES
+
     group = parser.getgroup("grader", "grade a lesson exercise with grader")
     group.addoption("--grader-submission", metavar="FILE", help="the solution to grade")
     group.addoption("--grader-problem", default="nqueens", metavar="NAME_OR_DIR")
     group.addoption(
-        "--grader-sandbox", default="auto", choices=("auto", "process", "docker"), metavar="NAME"
+        "--grader-sandbox", default="auto", choices=("auto", *SANDBOXES), metavar="NAME"
     )
 
 
@@ -75,10 +77,10 @@ def _graded(config: pytest.Config) -> SubmissionResult:
     """Grade once per session; every item reads the same result."""
     if _RESULT not in config.stash:
         from .commands import problem_roots
-        from .doctor import open_sandbox
         from .judge import grade, load_answers
         from .languages import extensions
         from .problem import find_problem, load_problem
+        from .sandbox import open_sandbox
         from .submission import read_submission
 
         problem = load_problem(find_problem(config.getoption("--grader-problem"), problem_roots()))

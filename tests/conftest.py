@@ -11,8 +11,8 @@ from grader.errors import SandboxError, SandboxUnavailable
 from grader.judge import load_answers
 from grader.languages import LANGUAGES, extensions
 from grader.problem import Problem, load_problem
-from grader.sandbox import Sandbox
-from grader.sandbox.container import DockerSandbox, connect, default_runtimes
+from grader.sandbox import SANDBOXES, Sandbox, SandboxOptions
+from grader.sandbox.container import connect, default_runtimes
 from grader.sandbox.image import build_image
 from grader.sandbox.process import ProcessSandbox
 from grader.submission import Submission, read_submission
@@ -43,9 +43,14 @@ def nqueens_answers(nqueens: Problem) -> dict[str, object]:
     return load_answers(nqueens)
 
 
-# "process" forks each run from a warm runner where the grader is root; "process-cold" starts
-# a sandbox per run, as it does for everyone else: the hostile suite holds for both.
-BACKENDS = ("process", "process-cold", "docker")
+# Every backend of SANDBOXES, and variants of them opened with other options: "process" forks
+# each run from a warm runner where the grader is root; "process-cold" starts a sandbox per
+# run, as it does for everyone else. The contract and hostile suites hold for each.
+VARIANTS = {"process-cold": ("process", SandboxOptions(warm=False))}
+
+
+def backend_names() -> tuple[str, ...]:
+    return (*SANDBOXES, *VARIANTS)
 
 
 def require_language(language_id: str) -> None:
@@ -57,21 +62,27 @@ def require_language(language_id: str) -> None:
 
 def open_backend(name: str) -> Sandbox:
     """A fully isolated backend, or a skip (a failure under CI) saying what is missing."""
-    if name.startswith("process"):
-        process = ProcessSandbox(warm=name == "process")
-        require(process.isolation.active, "namespace isolation", process.isolation.reason)
-        return process
+    base, options = VARIANTS.get(name, (name, SandboxOptions()))
     try:
-        client = connect()
-        try:
-            build_image(client, default_runtimes(), "auto")  # reused when already built
-        except SandboxError:
-            client.close()
-            raise
-        return DockerSandbox(client=client)
+        if base == "docker":
+            _build_docker_image()
+        backend = SANDBOXES[base](options)
     except (SandboxUnavailable, SandboxError) as error:
-        require(False, "the docker backend", str(error))
+        require(False, f"the {name} backend", str(error))
         raise
+    if backend.warning():
+        backend.close()
+        require(False, f"full isolation in the {name} backend", backend.warning())
+    return backend
+
+
+def _build_docker_image() -> None:
+    """The image the docker backend needs, built if missing (reused when already built)."""
+    client = connect()
+    try:
+        build_image(client, default_runtimes(), "auto")
+    finally:
+        client.close()
 
 
 @pytest.fixture(scope="session")
@@ -82,7 +93,7 @@ def process_sandbox() -> Iterator[ProcessSandbox]:
     sandbox.close()
 
 
-@pytest.fixture(scope="session", params=BACKENDS)
+@pytest.fixture(scope="session", params=backend_names())
 def sandbox(request: pytest.FixtureRequest) -> Iterator[Sandbox]:
     """Every backend in turn: the contract and the hostile suite hold for each."""
     backend = open_backend(request.param)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from types import TracebackType
-from typing import Protocol
+from typing import Protocol, Self
 
 from ..problem import Limits
 from ..protocol import Reply
@@ -132,3 +132,30 @@ class Sandbox(Protocol):
     def close(self) -> None:
         """Release what the backend holds (a connection to an engine)."""
         ...
+
+    def __enter__(self) -> Sandbox: ...
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None: ...
+
+
+class ClosedOnExit:
+    """`with backend:` closes it: what every backend shares of the Sandbox protocol."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..errors import SandboxUnavailable
 from ..problem import Limits
-from .base import Compiled, Program, Runtime
+from .base import ClosedOnExit, Compiled, Program, Runtime
 from .engine import (
     PIDS_LIMIT,
     RUN_LABEL,
@@ -29,6 +29,7 @@ from .engine import (
 )
 from .image import ARGV0_LABEL, image_tag
 from .isolation import WORKDIR_BYTES
+from .options import SandboxOptions
 from .preparation import MAX_ARTIFACT_BYTES, rlimits
 from .supervisor import Supervised, SupervisedSession, run_build
 from .uids import UidBlock
@@ -82,16 +83,22 @@ def default_runtimes() -> tuple[Runtime, ...]:
     return tuple(runtime for runtime in carried if runtime is not None)
 
 
-class DockerSandbox:
+class DockerSandbox(ClosedOnExit):
     name = "docker"
 
     def __init__(
-        self, runtimes: tuple[Runtime, ...] | None = None, client: DockerClient | None = None
+        self,
+        toolchains: tuple[Runtime, ...] | None = None,
+        client: DockerClient | None = None,
+        options: SandboxOptions | None = None,
     ) -> None:
+        """`toolchains`: the languages' runtimes the image must carry (by default every
+        language's); `options`: the image tag, the engine's OCI runtime, `warm`."""
+        self._options = options or SandboxOptions()
         self._client = client or connect()
         from docker.errors import DockerException, ImageNotFound
 
-        self._tag = image_tag(runtimes or default_runtimes())
+        self._tag = self._options.image or image_tag(toolchains or default_runtimes())
         try:
             labels = self._client.images.get(self._tag).labels or {}
         except ImageNotFound:
@@ -113,7 +120,7 @@ class DockerSandbox:
             for key, value in labels.items()
             if key.startswith(ARGV0_LABEL)
         }
-        self._pool = Pool(self._client, self._uids.next)
+        self._pool = Pool(self._client, self._uids.next, ahead=self._options.warm)
 
     def _remove_orphans(self) -> None:
         """Containers left by a grader that was killed mid-run (no PDEATHSIG crosses into
@@ -166,6 +173,7 @@ class DockerSandbox:
             program.language,
             limits.memory_mib,
             tuple(sorted(wanted.items())),
+            self._options.oci_runtime,
             tuple(toolchain_mounts(program)) if argv == program.argv else (),
         )
 
@@ -181,7 +189,15 @@ class DockerSandbox:
         wanted = _ulimits(rlimits(limits, 0, program, file_bytes=MAX_ARTIFACT_BYTES))
         outcome, built = run_build(
             lambda output: Build(
-                self._client, self._tag, argv, program, limits, wanted, output, self._uids.next()
+                self._client,
+                self._tag,
+                argv,
+                program,
+                limits,
+                wanted,
+                output,
+                self._uids.next(),
+                self._options.oci_runtime,
             ),
             limits,
             artifact,

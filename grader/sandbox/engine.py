@@ -53,6 +53,7 @@ class Recipe:
     language: str
     memory_mib: int
     ulimits: tuple[tuple[str, int], ...]
+    oci_runtime: str = ""  # the engine's runtime for the container; "" for its default
     # The host toolchains a program of this language needs (the language decides them).
     mounts: tuple[Mount, ...] = field(default=(), compare=False)
 
@@ -76,6 +77,7 @@ def _create(
     ulimits: dict[str, int],
     building: bool,
     uid: int,
+    oci_runtime: str,
 ) -> Container:
     """A container made the one way every run and build is: see the module's docstring.
     Through the SDK's low-level API: its high-level one cannot set masked paths."""
@@ -85,6 +87,7 @@ def _create(
     workdir_bytes = BUILD_WORKDIR_BYTES if building else WORKDIR_BYTES
     host_config = client.api.create_host_config(
         network_mode="none",
+        runtime=oci_runtime or None,
         read_only=True,
         tmpfs={
             WORKDIR: f"rw,exec,nosuid,nodev,size={workdir_bytes},mode=1777",
@@ -232,6 +235,7 @@ class Build(_Engine):
         wanted: dict[str, int],
         output_dir: str,
         uid: int,
+        oci_runtime: str = "",
     ) -> None:
         from docker.types import Mount
 
@@ -249,7 +253,16 @@ class Build(_Engine):
             if argv == program.argv:  # a toolchain of the host's, not of the image
                 mounts += toolchain_mounts(program)
             container = _create(
-                client, tag, list(argv), self._hostdir, mounts, limits.memory_mib, wanted, True, uid
+                client,
+                tag,
+                list(argv),
+                self._hostdir,
+                mounts,
+                limits.memory_mib,
+                wanted,
+                True,
+                uid,
+                oci_runtime,
             )
             pidfd = self._started(container)
             quiet, unused = socket.socketpair()
@@ -304,6 +317,7 @@ class _WarmContainer(_Engine):
                 dict(recipe.ulimits),
                 False,
                 uid,
+                recipe.oci_runtime,
             )
             pidfd = self._started(container)
             # The channel, stdout, stderr: output arrives on the grader's own kernel before
@@ -381,10 +395,12 @@ class Pool:
     container start. Each is used by one submission and removed; a new one is started in the
     background as one is taken, with the same recipe (a batch's submissions share it)."""
 
-    def __init__(self, client: DockerClient, uids: Callable[[], int]) -> None:
-        """`uids` gives each container the uid its run will have."""
+    def __init__(self, client: DockerClient, uids: Callable[[], int], ahead: bool = True) -> None:
+        """`uids` gives each container the uid its run will have; `ahead`: start the next
+        container while one is used (off: each is started when it is needed)."""
         self._client = client
         self._uids = uids
+        self._ahead = ahead
         self._lock = threading.Lock()
         self._ready: dict[Recipe, list[Future[_WarmContainer]]] = {}
         self._workers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="grader-docker")
@@ -393,7 +409,8 @@ class Pool:
         with self._lock:
             waiting = self._ready.setdefault(recipe, [])
             future = waiting.pop(0) if waiting else None
-            waiting.append(self._workers.submit(self._start, recipe))  # the next one's
+            if self._ahead:
+                waiting.append(self._workers.submit(self._start, recipe))  # the next one's
         return future.result() if future is not None else self._start(recipe)
 
     def _start(self, recipe: Recipe) -> _WarmContainer:

@@ -28,7 +28,7 @@ from typing import IO, Final
 
 from ..errors import SandboxError
 from ..problem import Limits
-from .base import Compiled, Program
+from .base import ClosedOnExit, Compiled, Program
 from .cgroup import PIDS_MAX, CgroupParents, RunCgroup, find_cgroup_parents
 from .isolation import (
     OUTPUT_DIR,
@@ -63,7 +63,7 @@ from .zygote import ForkedRun, Zygote
 SETUP_TIMEOUT_S: Final = 30.0  # for bubblewrap to report the sandboxed process
 
 
-class ProcessSandbox:
+class ProcessSandbox(ClosedOnExit):
     """Supervised subprocesses: rlimits always; namespaces (bubblewrap) and control groups
     wherever this machine allows them, and a loud warning where it does not."""
 
