@@ -11,7 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ..problem import Problem
-from ..sandbox.base import BARE_PYTHON_FLAGS, Program, Runtime, Sandbox
+from ..sandbox.base import BARE_PYTHON_FLAGS, Program, PythonRunner, Runtime, Sandbox
 from ..sandbox.preparation import python_places
 from ..submission import Submission
 from .base import Build, source_problem
@@ -104,21 +104,17 @@ class Python:
         name = submission.path.name
         if not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}\.py", name):
             name = "solution.py"
-        argv = (
-            self.interpreter,
-            *BARE_PYTHON_FLAGS,
-            "-c",
+        runner = PythonRunner(
             runner_source(),
-            name,
-            ",".join(entries),
-            ",".join(param.name for param in problem.params),
+            (name, ",".join(entries), ",".join(param.name for param in problem.params)),
         )
         return Build(
             Program(
                 self.id,
-                argv,
+                (self.interpreter, *BARE_PYTHON_FLAGS, "-c", runner.source, *runner.args),
                 ((name, submission.source),),
                 runtime_dirs=self.runtime_dirs,
                 hidden=self.hidden,
+                python_runner=runner,
             )
         )

@@ -56,10 +56,10 @@ def main() -> None:
     environment = request["env"] | {"GRADER_FD": str(channel)}
     argv = request["argv"]
     if request["inline"]:
-        source = argv[argv.index("-c") + 1]
+        source = request["source"]
         os.environ.clear()
         os.environ.update(environment)
-        sys.argv = ["-c", *argv[argv.index("-c") + 2 :]]
+        sys.argv = ["-c", *request["args"]]
         module = type(sys)("__main__")
         sys.modules["__main__"] = module
         if code is None or source != preloaded:

@@ -183,12 +183,12 @@ def run(request: dict[str, Any], fds: list[int]) -> None:
     os.environ.update(request["env"])
     argv = request["argv"]
     if request["inline"]:
-        # The Python runner, in this warm interpreter: argv is `python <flags> -c SOURCE ...`,
-        # and the flags are the ones this interpreter was started with.
-        sys.argv = ["-c", *argv[argv.index("-c") + 2 :]]
+        # The Python runner, in this warm interpreter, started with the same flags: its
+        # source and arguments as the language gave them.
+        sys.argv = ["-c", *request["args"]]
         module = type(sys)("__main__")
         sys.modules["__main__"] = module
-        code = compiled(argv[argv.index("-c") + 1])
+        code = compiled(request["source"])
         try:
             exec(code, module.__dict__)
         except SystemExit as stop:
@@ -216,7 +216,7 @@ def prepared_run(inner: socket.socket) -> None:
     request = marshal.loads(message)  # from the grader, on this same interpreter
     try:
         if request.get("inline"):
-            compiled(request["argv"][request["argv"].index("-c") + 1])
+            compiled(request["source"])
         run(request, fds)
     except BaseException as error:  # noqa: BLE001 - reported, then the run ends
         os.write(fds[3], ("the sandbox could not set up the run: %s\n" % error).encode())

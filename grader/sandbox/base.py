@@ -17,6 +17,16 @@ BARE_PYTHON_FLAGS = ("-I", "-S", "-B", "-X", "utf8")
 
 
 @dataclass(frozen=True, slots=True)
+class PythonRunner:
+    """A program that is Python source run as `python <BARE_PYTHON_FLAGS> -c source *args`:
+    a warm runner on the same interpreter may execute it in itself, with no new process
+    image. Only the language says so; no sandbox guesses it from a command line."""
+
+    source: str
+    args: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Program:
     """What a language's build hands to a sandbox: files to place in a fresh work directory,
     and the command that starts a runner speaking grader/protocol.py on descriptor GRADER_FD.
@@ -31,6 +41,12 @@ class Program:
     # False for a runtime that reserves far more address space than it uses (the JVM, Mono):
     # its memory is bounded by the cgroup and its own heap flag instead.
     limit_address_space: bool = True
+    # Set when `argv` is `interpreter <BARE_PYTHON_FLAGS> -c source *args` of this runner.
+    python_runner: PythonRunner | None = None
+
+    def inline_in(self, interpreter: str) -> PythonRunner | None:
+        """What a warm runner on `interpreter` may execute in itself instead of `argv`."""
+        return self.python_runner if self.argv[:1] == (interpreter,) else None
 
 
 @dataclass(frozen=True, slots=True)

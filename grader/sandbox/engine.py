@@ -337,11 +337,13 @@ class _WarmContainer(_Engine):
                 write_new(self._hostdir, name, content)
         except OSError as error:
             raise SandboxError(f"cannot hand the program over: {error}") from error
+        # The image's Python runs the Python runner in the launcher itself.
+        inline = replace(program, argv=argv).inline_in(self._python)
         request = {
             "argv": list(argv),
-            # The image's Python with the launcher's own flags: run in the launcher itself.
-            "inline": argv[: len(BARE_PYTHON_FLAGS) + 2]
-            == (self._python, *BARE_PYTHON_FLAGS, "-c"),
+            "inline": inline is not None,
+            "source": inline.source if inline else "",
+            "args": list(inline.args) if inline else [],
             "env": child_environment(WORKDIR),
             "files": [name for name, _ in program.files],
         }

@@ -245,9 +245,12 @@ class ForkedRun(Supervised):
         ends = [status_end.detach(), channel_end.detach(), out_write, err_write]
         try:
             ends += [_memfd(name, content) for name, content in program.files]
+            inline = program.inline_in(zygote.interpreter)
             request = {
                 "argv": list(program.argv),
-                "inline": _inline(zygote.interpreter, program.argv),
+                "inline": inline is not None,
+                "source": inline.source if inline else "",
+                "args": list(inline.args) if inline else [],
                 "env": child_environment(WORKDIR) | {"GRADER_FD": str(CHANNEL_FD)},
                 "channel_fd": CHANNEL_FD,
                 "files": [name for name, _ in program.files],
@@ -392,13 +395,6 @@ def _credited_pid(status: socket.socket, word: bytes) -> int | None:
             pid: int = struct.unpack("iII", data[:12])[0]
             return pid
     return None
-
-
-def _inline(interpreter: str, argv: tuple[str, ...]) -> bool:
-    """Whether `argv` starts the warm interpreter itself, with its flags, on a -c source:
-    then the forked run executes that source instead of starting a new interpreter."""
-    head = (interpreter, *BARE_PYTHON_FLAGS, "-c")
-    return argv[: len(head)] == head and len(argv) > len(head)
 
 
 def _memfd(name: str, content: bytes) -> int:

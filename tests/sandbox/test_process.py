@@ -214,3 +214,28 @@ def test_a_warm_runner_outlives_the_thread_that_started_it(
         result = grade(nqueens, nqueens_answers, submission, sandbox)
         assert result.verdict is Verdict.AC, result
         assert [zygote for zygote in sandbox._zygotes.values() if zygote is not None] == [runner]
+
+
+def test_only_a_program_the_language_marks_runs_inside_the_warm_runner(
+    process_sandbox, nqueens, make_submission
+) -> None:
+    """The same command line, with and without the language's mark: marked, the run is the
+    warm interpreter itself (LeetCode's prelude already imported there); unmarked, a fresh
+    interpreter is started, which has imported nothing of it."""
+    from dataclasses import replace
+
+    from grader.languages import LANGUAGES
+    from grader.protocol import Foreign
+
+    require(process_sandbox.forks_runs, "a warm runner", process_sandbox.isolation.reason)
+    source = "import sys\ndef solve_n_queens(n):\n    return [[int('typing' in sys.modules)]]\n"
+    built = LANGUAGES["python"].build(make_submission(source), nqueens, process_sandbox)
+    assert built.program is not None and built.program.python_runner is not None
+    seen = []
+    for program in (built.program, replace(built.program, python_runner=None)):
+        with process_sandbox.session(program, nqueens.limits, 1) as session:
+            assert session.load().reply is not None
+            reply = session.call((1,)).reply
+            assert reply is not None and not isinstance(reply.value, Foreign)
+            seen.append(reply.value)
+    assert seen == [((1,),), ((0,),)]
