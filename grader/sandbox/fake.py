@@ -1,0 +1,98 @@
+"""A sandbox that runs nothing: each exchange answers with the next outcome of a script.
+
+For tests of the judge's verdict table (what an exhausted CPU budget, a signal, a frame too
+large, a late reply... become), with no process and no engine. Never a backend of SANDBOXES."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from types import TracebackType
+from typing import Self
+
+from ..problem import Limits
+from ..protocol import Reply, ReplyKind, Value
+from .base import ClosedOnExit, Compiled, Program, RunOutcome, Termination
+
+READY = RunOutcome(Termination.REPLIED, Reply(ReplyKind.READY), 0.0, 0.001, 1024)
+
+
+def replied(value: Value, cpu_s: float = 0.001) -> RunOutcome:
+    """The runner returned `value`; the judge's request ids are echoed by the session."""
+    return RunOutcome(Termination.REPLIED, Reply(ReplyKind.VALUE, value), cpu_s, cpu_s, 1024)
+
+
+def ended(termination: Termination, **measured: object) -> RunOutcome:
+    """An exchange that ended without a reply: a limit, an exit, a signal."""
+    fields: dict[str, object] = {"cpu_s": 0.0, "wall_s": 0.0, "memory_kib": 1024} | measured
+    return RunOutcome(termination, None, **fields)  # type: ignore[arg-type]
+
+
+# Given the test's arguments, the outcome of that call.
+Script = Callable[[tuple[object, ...]], RunOutcome]
+
+
+class FakeSession:
+    def __init__(self, loaded: RunOutcome, calls: Script) -> None:
+        self._loaded = loaded
+        self._calls = calls
+
+    def load(self) -> RunOutcome:
+        return self._loaded
+
+    def call(self, args: tuple[object, ...]) -> RunOutcome:
+        return self._calls(args)
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+class FakeSandbox(ClosedOnExit):
+    """Every session loads with `loaded` and answers each call with `calls(args)`; every
+    build ends with `built` (a compiler's outcome, and its artifact or None)."""
+
+    name = "fake"
+
+    def __init__(
+        self,
+        calls: Script,
+        loaded: RunOutcome = READY,
+        built: Compiled | None = None,
+    ) -> None:
+        self._calls = calls
+        self._loaded = loaded
+        self._built = built or Compiled(ended(Termination.EXITED, exit_code=0), b"artifact")
+        self.programs: list[Program] = []  # what the judge asked it to run, in order
+
+    def protections(self) -> tuple[str, ...]:
+        return ("none: a scripted sandbox for tests",)
+
+    def warning(self) -> str:
+        return "runs nothing"
+
+    def session(self, program: Program, limits: Limits, calls: int) -> FakeSession:
+        self.programs.append(program)
+        return FakeSession(self._loaded, self._calls)
+
+    def compile(self, program: Program, limits: Limits, artifact: str) -> Compiled:
+        self.programs.append(program)
+        return self._built
+
+    def close(self) -> None:
+        pass
+
+
+def scripted(outcomes: Sequence[RunOutcome]) -> Script:
+    """A script answering the calls with `outcomes`, in order."""
+    remaining: Iterator[RunOutcome] = iter(outcomes)
+    return lambda args: next(remaining)
