@@ -96,12 +96,14 @@ def statement_command(args: argparse.Namespace) -> int:
 
 
 def doctor_command(args: argparse.Namespace) -> int:
-    from .doctor import render, survey
+    from .doctor import render, self_tests, survey
 
     statuses = survey()
-    print(render(statuses))
+    tests = self_tests()
+    print(render(statuses, tests))
     best = next((status for status in statuses if status.available), None)
-    return EXIT_OK if best is not None and not best.warning else EXIT_FAILED
+    isolated = best is not None and not best.warning
+    return EXIT_OK if isolated and all(test.passed for test in tests) else EXIT_FAILED
 
 
 def image_build_command(args: argparse.Namespace) -> int:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .errors import SandboxUnavailable
 from .sandbox import SANDBOXES, SandboxOptions
+from .selftest import SelfTest
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,23 @@ def languages() -> tuple[tuple[str, str, str], ...]:
     )
 
 
-def render(statuses: tuple[BackendStatus, ...]) -> str:
+def self_tests() -> tuple[SelfTest, ...]:
+    """Each language this machine can build, built and run in the backend `auto` picks;
+    nothing where no backend works (render says so already)."""
+    from .languages import LANGUAGES
+    from .sandbox import open_sandbox
+    from .selftest import run_self_test
+
+    buildable = [language.id for language in LANGUAGES.values() if not language.missing()]
+    try:
+        sandbox = open_sandbox("auto")
+    except SandboxUnavailable:
+        return ()
+    with sandbox:
+        return tuple(run_self_test(language, sandbox) for language in buildable)
+
+
+def render(statuses: tuple[BackendStatus, ...], tests: tuple[SelfTest, ...] = ()) -> str:
     chosen = next((status.name for status in statuses if status.available), None)
     lines = ["Sandbox backends on this machine, strongest first:", ""]
     for status in statuses:
@@ -56,7 +73,14 @@ def render(statuses: tuple[BackendStatus, ...]) -> str:
     if chosen is None:
         lines.append("No backend can run submissions here.")
     lines.append("Languages:")
-    for name, missing, dialect in languages():
+    from .languages import LANGUAGES
+
+    tested = {test.language: test for test in tests}
+    for language, (name, missing, dialect) in zip(LANGUAGES, languages(), strict=True):
         lines.append(f"  {name}: " + (f"NOT AVAILABLE: {missing}" if missing else "available"))
         lines.append(f"    {dialect}")
+        if language in tested:
+            test = tested[language]
+            outcome = "passed" if test.passed else "FAILED"
+            lines.append(f"    self-test in {chosen}: {outcome}, {test.detail}")
     return "\n".join(lines)

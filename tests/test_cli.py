@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -241,3 +242,25 @@ def test_the_statement_says_what_a_file_may_use(capsys) -> None:
     assert "from typing *, collections *" in out and "a new instance for every test" in out
     assert "C# 7.2 (Mono's mcs)" in out and "System.Text" in out
     assert "java.util.function.*" in out
+
+
+def test_doctor_builds_and_runs_a_program_in_every_language_it_lists(capsys) -> None:
+    """Not only `which`: each available language is built and run in the chosen backend."""
+    from grader.languages import LANGUAGES
+
+    code = main(["doctor"])
+    out = capsys.readouterr().out
+    available = [language for language in LANGUAGES.values() if not language.missing()]
+    assert out.count("self-test in ") == len(available)
+    if "self-test in docker: FAILED" in out or "self-test in process: FAILED" in out:
+        assert code == 1  # a language that cannot run is a machine not ready to grade
+    if os.environ.get("CI") == "true":  # every toolchain is installed there
+        assert out.count("passed, built, ran and answered 42") == len(LANGUAGES) and code == 0
+
+
+def test_a_self_test_that_fails_says_why(process_sandbox, monkeypatch) -> None:
+    from grader import selftest
+
+    monkeypatch.setitem(selftest.BODIES, "python", ("    ...\n", "    return n\n"))
+    failed = selftest.run_self_test("python", process_sandbox)
+    assert not failed.passed and failed.detail.startswith("WA: expected 42, got 41")
