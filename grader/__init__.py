@@ -17,7 +17,8 @@ if TYPE_CHECKING:
         UsageError,
     )
     from .judge import grade, load_answers
-    from .problem import Limits, Problem, TestCase, Visibility, find_problem, load_problem
+    from .limits import Limits
+    from .problem import Problem, TestCase, Visibility, find_problem, load_problem
     from .results import Report, SandboxInfo, SubmissionResult, TestResult
     from .sandbox import Sandbox, SandboxOptions, open_sandbox
     from .submission import Submission, read_submission
@@ -35,7 +36,8 @@ _HOMES = {
         "UsageError",
     ),
     ".judge": ("grade", "load_answers"),
-    ".problem": ("Limits", "Problem", "TestCase", "Visibility", "find_problem", "load_problem"),
+    ".limits": ("Limits",),
+    ".problem": ("Problem", "TestCase", "Visibility", "find_problem", "load_problem"),
     ".results": ("Report", "SandboxInfo", "SubmissionResult", "TestResult"),
     ".sandbox": ("Sandbox", "SandboxOptions", "open_sandbox"),
     ".submission": ("Submission", "read_submission"),

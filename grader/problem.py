@@ -9,12 +9,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
 from .checkers import CHECKERS
 from .errors import ProblemError, UsageError
+from .limits import Limits
 from .yamlsource import Document, load
 
 PROBLEM_FILE = "problem.yaml"
@@ -40,20 +41,6 @@ class Param:
     type: str
     minimum: int | None = None
     maximum: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    time_s: float  # CPU seconds per test
-    wall_s: float  # wall-clock seconds per test (catches sleeping)
-    memory_mib: int
-    output_kib: int  # stdout + stderr per test; more is OLE
-    # Per language, a factor on time_s and wall_s (a JVM starts and warms up slowly).
-    time_factors: Mapping[str, float] = field(default_factory=dict)
-
-    def for_language(self, language: str, default_factor: float) -> Limits:
-        factor = self.time_factors.get(language, default_factor)
-        return replace(self, time_s=self.time_s * factor, wall_s=self.wall_s * factor)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,8 @@ from tempfile import TemporaryDirectory
 from .errors import GraderError
 from .judge import grade
 from .languages import EXTENSIONS, LANGUAGES
-from .problem import Limits, Param, Problem, TestCase, Visibility
+from .limits import Limits
+from .problem import Param, Problem, TestCase, Visibility
 from .sandbox import Sandbox
 from .submission import Submission
 from .verdicts import Verdict

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Final
 
 from ..errors import ProblemError, SandboxUnavailable
-from ..problem import Limits, Problem
+from ..limits import Limits
+from ..problem import Problem
 from ..sandbox.base import Program, RunOutcome, Runtime, Sandbox, Termination
 from ..submission import Submission
 from .base import Build, source_problem

@@ -7,7 +7,7 @@ from enum import StrEnum
 from types import TracebackType
 from typing import Protocol, Self
 
-from ..problem import Limits
+from ..limits import Limits
 from ..protocol import Reply
 
 # How a sandboxed Python starts: isolated, no site-packages (the grader is not importable),

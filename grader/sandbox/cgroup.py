@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from ..limits import PIDS_MAX
+
 CGROUP_ROOT: Final = Path("/sys/fs/cgroup")
-PIDS_MAX: Final = 64  # the runner needs one; a fork or thread bomb meets this wall
 UNLIMITED: Final = 2**62  # what a new group's memory limit reads as
 CPU_PERIOD_US: Final = 100_000
 CPU_QUOTA_US: Final = 100_000  # one CPU per run, as the docker backend's nano_cpus

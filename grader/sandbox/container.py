@@ -16,10 +16,9 @@ import socket
 from typing import TYPE_CHECKING, Final
 
 from ..errors import SandboxUnavailable
-from ..problem import Limits
+from ..limits import PIDS_MAX, Limits, docker_ulimits, rlimits_in_force
 from .base import ClosedOnExit, Compiled, Program, Runtime
 from .engine import (
-    PIDS_LIMIT,
     RUN_LABEL,
     Build,
     Pool,
@@ -147,9 +146,9 @@ class DockerSandbox(ClosedOnExit):
             "the submission's files inside, read-only",
             f"a {WORKDIR_BYTES // 2**20} MiB tmpfs as the only writable place (/dev/shm "
             "read-only); host information in /proc masked",
-            f"memory limit without swap (out of memory is MLE); at most {PIDS_LIMIT} "
+            f"memory limit without swap (out of memory is MLE); at most {PIDS_MAX} "
             "processes/threads; one CPU; CPU time of every process of the container counted",
-            "rlimits (soft = hard): CPU time, data size, file size, open files, no core",
+            rlimits_in_force(docker=True),
             "wall-clock and CPU watchdog in the parent; container removed after every run",
             "empty environment, no stdin, stdout and stderr captured and capped",
         )
@@ -166,7 +165,7 @@ class DockerSandbox(ClosedOnExit):
 
     def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:
         argv = self._argv(program)
-        wanted = _ulimits(rlimits(limits, calls, program))
+        wanted = docker_ulimits(rlimits(limits, calls, program))
         recipe = Recipe(
             self._tag,
             self._executables.get("python", ""),
@@ -186,7 +185,7 @@ class DockerSandbox(ClosedOnExit):
 
     def compile(self, program: Program, limits: Limits, artifact: str) -> Compiled:
         argv = self._argv(program)
-        wanted = _ulimits(rlimits(limits, 0, program, file_bytes=MAX_ARTIFACT_BYTES))
+        wanted = docker_ulimits(rlimits(limits, 0, program, file_bytes=MAX_ARTIFACT_BYTES))
         outcome, built = run_build(
             lambda output: Build(
                 self._client,
@@ -209,11 +208,6 @@ class DockerSandbox(ClosedOnExit):
         from the host's toolchain, mounted read-only (engine.toolchain_mounts)."""
         executable = self._executables.get(program.language)
         return (executable, *program.argv[1:]) if executable else program.argv
-
-
-def _ulimits(wanted: dict[str, int]) -> dict[str, int]:
-    # Docker has no address-space ulimit; the data segment (and the cgroup) bound memory.
-    return {("data" if name == "as" else name): value for name, value in wanted.items()}
 
 
 def _alive(pid: int) -> bool:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import SandboxError
-from ..problem import Limits
+from ..limits import PIDS_MAX, Limits
 from ..protocol import HEADER
 from .base import BARE_PYTHON_FLAGS, Program, RunOutcome
 from .cgroup import CpuCounter
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 LAUNCHER: Final = Path(__file__).with_name("_launcher.py")
 CHANNEL_DIR: Final = "/run/grader"
 RUN_LABEL: Final = "org.grader.run"  # its value: the pid of the grader that made it
-PIDS_LIMIT: Final = 64
 START_TIMEOUT_S: Final = 30.0
 
 
@@ -97,7 +96,7 @@ def _create(
         mounts=[Mount(CHANNEL_DIR, hostdir, type="bind", read_only=True), *mounts],
         mem_limit=memory,
         memswap_limit=memory,
-        pids_limit=PIDS_LIMIT,
+        pids_limit=PIDS_MAX,
         nano_cpus=1_000_000_000,
         cap_drop=["ALL"],
         security_opt=["no-new-privileges", f"seccomp={docker_profile()}"],

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from types import TracebackType
 from typing import Self
 
-from ..problem import Limits
+from ..limits import Limits
 from ..protocol import Reply, ReplyKind, Value
 from .base import ClosedOnExit, Compiled, Program, RunOutcome, Termination
 

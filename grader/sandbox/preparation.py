@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from ..problem import Limits
+from ..limits import Limits
 from .base import Program
 
 OPEN_FILES: Final = 64
@@ -44,21 +44,6 @@ def rlimits(limits: Limits, calls: int, program: Program, file_bytes: int = 0) -
     if not program.limit_address_space:
         del wanted["as"]
     return wanted
-
-
-def rlimit_numbers(wanted: dict[str, int]) -> list[tuple[int, int]]:
-    """(resource number, value) for each rlimit by its `prlimit` name."""
-    import resource
-
-    numbers = {
-        "cpu": resource.RLIMIT_CPU,
-        "as": resource.RLIMIT_AS,
-        "fsize": resource.RLIMIT_FSIZE,
-        "nofile": resource.RLIMIT_NOFILE,
-        "core": resource.RLIMIT_CORE,
-        "nproc": resource.RLIMIT_NPROC,
-    }
-    return [(numbers[name], value) for name, value in wanted.items()]
 
 
 def read_artifact(directory: str, name: str) -> bytes | None:

@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import IO, Final
 
 from ..errors import SandboxError
-from ..problem import Limits
+from ..limits import PIDS_MAX, Limits, rlimit_numbers, rlimits_in_force
 from .base import ClosedOnExit, Compiled, Program
-from .cgroup import PIDS_MAX, CgroupParents, RunCgroup, find_cgroup_parents
+from .cgroup import CgroupParents, RunCgroup, find_cgroup_parents
 from .isolation import (
     OUTPUT_DIR,
     UNPRIVILEGED_ID,
@@ -44,7 +44,6 @@ from .preparation import (
     MAX_ARTIFACT_BYTES,
     child_environment,
     python_places,
-    rlimit_numbers,
     rlimits,
     write_new,
 )
@@ -160,7 +159,7 @@ class ProcessSandbox(ClosedOnExit):
             found.append(f"at most {PIDS_MAX} processes/threads per run (RLIMIT_NPROC)")
         return (
             *found,
-            "rlimits (soft = hard): CPU time, address space, file size, open files, no core",
+            rlimits_in_force(),
             "own session and process group, killed whole after every run",
             "wall-clock and CPU watchdog in the parent",
             "empty environment, stdin from /dev/null, only the result channel open",

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Final
 
-from ..problem import Limits
+from ..limits import Limits
 from ..protocol import (
     HEADER,
     MAX_FRAME_BYTES,

@@ -25,11 +25,11 @@ from pathlib import Path
 from typing import Final
 
 from ..errors import SandboxError
-from ..problem import Limits
+from ..limits import PIDS_MAX, Limits, rlimit_numbers
 from .base import BARE_PYTHON_FLAGS, Program
-from .cgroup import PIDS_MAX, CgroupParents, RunCgroup
+from .cgroup import CgroupParents, RunCgroup
 from .isolation import WORKDIR, WORKDIR_BYTES, Isolation, masked_proc_files, zygote_argv
-from .preparation import START_MARGIN_S, child_environment, rlimit_numbers
+from .preparation import START_MARGIN_S, child_environment
 from .seccomp import Filter
 from .supervisor import STDERR, STDOUT, Supervised, wait_status
 

@@ -86,7 +86,7 @@ def test_a_compile_that_reads_forever_is_stopped_and_is_a_compile_error(
 ) -> None:
     toolchains()
     from grader.languages import compiled
-    from grader.problem import Limits
+    from grader.limits import Limits
 
     monkeypatch.setattr(compiled, "BUILD_LIMITS", Limits(2.0, 3.0, 2048, 256))
     source = '#include "/dev/zero"\n'  # the compiler reads forever (kjudge #82's cousin)

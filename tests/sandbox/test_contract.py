@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from grader.judge import grade
 from grader.languages.python import Python
-from grader.problem import Limits
+from grader.limits import Limits
 from grader.protocol import ReplyKind
 from grader.sandbox.base import Termination
 from grader.verdicts import Verdict

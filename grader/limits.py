@@ -1,0 +1,65 @@
+"""A test's limits, and every rlimit a run is given: one table says, for each, its resource,
+the Docker engine's name for it and what it bounds. The process backend sets them with
+prlimit (or in its warm runner), the docker backend as the container's ulimits; the
+protections both report are read from here too."""
+
+from __future__ import annotations
+
+import resource
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+PIDS_MAX: Final = 64  # processes and threads of one run: a fork or thread bomb meets this wall
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    time_s: float  # CPU seconds per test
+    wall_s: float  # wall-clock seconds per test (catches sleeping)
+    memory_mib: int
+    output_kib: int  # stdout + stderr per test; more is OLE
+    # Per language, a factor on time_s and wall_s (a JVM starts and warms up slowly).
+    time_factors: Mapping[str, float] = field(default_factory=dict)
+
+    def for_language(self, language: str, default_factor: float) -> Limits:
+        factor = self.time_factors.get(language, default_factor)
+        return replace(self, time_s=self.time_s * factor, wall_s=self.wall_s * factor)
+
+
+@dataclass(frozen=True, slots=True)
+class Rlimit:
+    resource: int  # resource.RLIMIT_*
+    docker: str  # the engine's ulimit of that name bounds the same (or, for "as", the nearest)
+    bounds: str  # for the protections a backend reports
+
+
+# By their `prlimit` names, which is how a run's rlimits are keyed everywhere.
+RLIMITS: Final[Mapping[str, Rlimit]] = {
+    "cpu": Rlimit(resource.RLIMIT_CPU, "cpu", "CPU seconds of a whole session (a backstop)"),
+    # Docker has no address-space ulimit: the data segment (and the memory cgroup) instead.
+    "as": Rlimit(resource.RLIMIT_AS, "data", "address space (the memory limit)"),
+    "fsize": Rlimit(resource.RLIMIT_FSIZE, "fsize", "the size of any file written"),
+    "nofile": Rlimit(resource.RLIMIT_NOFILE, "nofile", "open files"),
+    "core": Rlimit(resource.RLIMIT_CORE, "core", "core dumps (none)"),
+    "nproc": Rlimit(resource.RLIMIT_NPROC, "nproc", f"processes and threads ({PIDS_MAX})"),
+}
+
+
+def rlimit_numbers(wanted: Mapping[str, int]) -> list[tuple[int, int]]:
+    """(resource number, value) for each rlimit by its `prlimit` name."""
+    return [(RLIMITS[name].resource, value) for name, value in wanted.items()]
+
+
+def docker_ulimits(wanted: Mapping[str, int]) -> dict[str, int]:
+    """The same rlimits by the engine's ulimit names."""
+    return {RLIMITS[name].docker: value for name, value in wanted.items()}
+
+
+def rlimits_in_force(docker: bool = False) -> str:
+    """The protections line both backends report: what their rlimits bound."""
+    names = ("cpu", "as", "fsize", "nofile", "core")
+    bounded = [RLIMITS[name].bounds for name in names]
+    if docker:
+        bounded[1] = "the data segment (the engine has no address-space ulimit)"
+    return "rlimits (soft = hard): " + ", ".join(bounded)
