@@ -5,6 +5,8 @@ command start without loading what they do not need."""
 
 # No `from __future__` and no importlib here: every command imports this package first,
 # and a warm grader's client imports nothing else that is not built in (client.py).
+from .__version__ import __version__
+
 TYPE_CHECKING = False  # importing typing would cost every command several ms
 
 if TYPE_CHECKING:
@@ -23,8 +25,6 @@ if TYPE_CHECKING:
     from .sandbox import Sandbox, SandboxOptions, open_sandbox
     from .submission import Submission, read_submission
     from .verdicts import Verdict
-
-__version__ = "0.1.0"
 
 _HOMES = {
     ".errors": (

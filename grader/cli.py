@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import __version__
+from .__version__ import __version__
 from .errors import (
     EXIT_FAILED,
     EXIT_INTERNAL,
@@ -32,15 +32,15 @@ from .sandbox import SANDBOXES
 
 if TYPE_CHECKING:
     from .batch import Entry
-    from .commands import SandboxCache
     from .results import Report, SubmissionResult
+    from .sandbox.kept import KeptSandboxes
 
 # What a command imports, it imports when it runs: `grader --version` and the parser cost
 # almost nothing, and `grade` loads one language, one checker, one backend, one format.
 SANDBOX_CHOICES = ("auto", *SANDBOXES)
 
 
-def main(argv: Sequence[str] | None = None, sandboxes: SandboxCache | None = None) -> int:
+def main(argv: Sequence[str] | None = None, sandboxes: KeptSandboxes | None = None) -> int:
     """Run the command line; returns the exit status instead of raising. `sandboxes`, from
     the warm server, keeps backends open from one command to the next."""
     parser = _parser()
@@ -196,7 +196,7 @@ def _parser() -> argparse.ArgumentParser:
     serve_command.add_argument(
         "--idle", type=float, default=600, metavar="SECONDS", help="exit after this long unused"
     )
-    serve_command.set_defaults(run=_command("serve_command"))
+    serve_command.set_defaults(run=_serve)
 
     image_command = subcommands.add_parser("image", help="manage the Docker sandbox image")
     image_actions = image_command.add_subparsers(dest="action", required=True, metavar="ACTION")
@@ -212,6 +212,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     build_command.set_defaults(run=_command("image_build_command"))
     return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .server import serve_command
+
+    return serve_command(args, main)  # the server runs each request through this CLI
 
 
 def _command(name: str) -> Callable[[argparse.Namespace], int]:
@@ -265,7 +271,7 @@ def _grade(args: argparse.Namespace) -> int:
         already = {id(e): gradebook.graded(e.submission, e.student, problem) for e in entries}
         skipped = [verdict.verdict for verdict in already.values() if verdict is not None]
         entries = [entry for entry in entries if already[id(entry)] is None]
-    kept: SandboxCache | None = args.sandboxes
+    kept: KeptSandboxes | None = args.sandboxes
     sandbox = kept.open(args.sandbox) if kept else open_chosen_sandbox(args.sandbox)
     progress = Progress(len(entries))
 

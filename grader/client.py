@@ -13,13 +13,13 @@ import _socket
 import posix
 import sys
 
-ANSWERED, STALE = 0, 1  # the warm grader's first byte: here is the exit status / I am stale
+from .wire import STALE, package_dir
 
 
 def main() -> int:
     argv = sys.argv[1:]
     if argv == ["--version"]:  # as cli.py's parser says it, without building the parser
-        from . import __version__
+        from .__version__ import __version__
 
         print(f"grader {__version__}")
         return 0
@@ -58,11 +58,6 @@ def with_site() -> None:
         import site
 
         site.main()
-
-
-def package_dir() -> str:
-    here = __file__.rpartition("/")[0]
-    return here if here.startswith("/") else f"{posix.getcwd()}/{here}"
 
 
 def socket_path() -> str:

@@ -31,29 +31,6 @@ def open_chosen_sandbox(choice: str) -> Sandbox:
     return open_sandbox(choice)
 
 
-class SandboxCache:
-    """Backends opened once and kept open between commands: the warm server's (server.py)."""
-
-    def __init__(self) -> None:
-        self._opened: dict[str, Sandbox] = {}
-
-    def open(self, choice: str) -> Sandbox:
-        if choice not in self._opened:
-            self._opened[choice] = open_chosen_sandbox(choice)
-        return self._opened[choice]
-
-    def close(self) -> None:
-        for sandbox in self._opened.values():
-            sandbox.close()
-        self._opened.clear()
-
-
-def serve_command(args: argparse.Namespace) -> int:
-    from .server import serve_command as serve
-
-    return serve(args)
-
-
 def verify_command(args: argparse.Namespace) -> int:
     from .verify import render, verify
 

@@ -19,17 +19,21 @@ import select
 import socket
 import struct
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from .client import ANSWERED, STALE, package_dir
-from .commands import SandboxCache
 from .errors import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
+from .sandbox.kept import KeptSandboxes
+from .wire import ANSWERED, STALE, package_dir
 
 MAX_REQUEST_BYTES = 1 << 20
 
 
-def serve_command(args: argparse.Namespace) -> int:
+# How a request is run: cli.main, handed in by the CLI (this module never imports it).
+RunCommand = Callable[[list[str], KeptSandboxes], int]
+
+
+def serve_command(args: argparse.Namespace, run: RunCommand) -> int:
     path = Path(args.socket)
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     if path.parent.stat().st_uid != os.getuid() or path.parent.stat().st_mode & 0o077:
@@ -57,12 +61,12 @@ def serve_command(args: argparse.Namespace) -> int:
     # this server lives on, and every request returns here.
     os.chdir(path.parent)
     code = _fingerprint()
-    sandboxes = SandboxCache()
+    sandboxes = KeptSandboxes()
     try:
         while select.select([listener], [], [], args.idle)[0]:
             connection, _ = listener.accept()
             with connection:
-                if not _answer(connection, code, sandboxes, path.parent):
+                if not _answer(connection, code, sandboxes, path.parent, run):
                     break  # stale: the next command runs cold and starts a fresh server
     finally:
         sandboxes.close()
@@ -76,8 +80,9 @@ def serve_command(args: argparse.Namespace) -> int:
 def _answer(
     connection: socket.socket,
     code: tuple[tuple[str, int], ...],
-    sandboxes: SandboxCache,
+    sandboxes: KeptSandboxes,
     home: Path,
+    run: RunCommand,
 ) -> bool:
     """Serve one request; False when this server is stale and must go."""
     credentials = connection.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12)
@@ -98,9 +103,7 @@ def _answer(
             status = EXIT_USAGE
         else:
             with _as_caller(cwd, environment, stdio, home):
-                from .cli import main
-
-                status = main(argv, sandboxes)
+                status = run(argv, sandboxes)
     except Exception as error:  # noqa: BLE001 - the client says so; the server goes on
         with contextlib.suppress(OSError):
             os.write(stdio[1], f"grader: internal error: {error}\n".encode())
