@@ -156,3 +156,15 @@ def test_precedence_ie_only_for_the_harness(two_tests, nqueens_answers, make_sub
     assert "the engine went away" in result.compile_output
     every_other = {verdict for _, verdict, _ in ONE_TEST + LOADING}
     assert Verdict.IE not in every_other
+
+
+@pytest.mark.parametrize(
+    ("code", "decoded"),
+    [(0, (0, None)), (3, (3, None)), (137, (None, 9)), (139, (None, 11)), (255, (255, None)),
+     (None, (None, None))],
+)  # fmt: skip
+def test_an_exit_status_of_128_plus_n_is_a_death_by_signal_n(code, decoded) -> None:
+    """As bubblewrap and a container's init report one, decoded in one place for both."""
+    from grader.sandbox.supervisor import exit_or_signal
+
+    assert exit_or_signal(code) == decoded

@@ -14,6 +14,9 @@ from ..protocol import Reply
 # no bytecode written, UTF-8 whatever the locale. A warm runner started with these flags can
 # stand in for a fresh interpreter (sandbox/zygote.py).
 BARE_PYTHON_FLAGS = ("-I", "-S", "-B", "-X", "utf8")
+# How long a backend waits for what it started to say it is up (bubblewrap's set-up, a warm
+# runner, a container's first connection) before it calls the start failed.
+START_TIMEOUT_S = 30.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING, Any, Final
 from ..errors import SandboxError
 from ..limits import PIDS_MAX, Limits
 from ..protocol import HEADER
-from .base import BARE_PYTHON_FLAGS, Program, RunOutcome
+from .base import BARE_PYTHON_FLAGS, START_TIMEOUT_S, Program, RunOutcome
 from .cgroup import CpuCounter
 from .isolation import MASKED_PROC_FILES, OUTPUT_DIR, SYSTEM_FILES, WORKDIR, WORKDIR_BYTES
 from .preparation import BUILD_WORKDIR_BYTES, child_environment, write_new
 from .seccomp import docker_profile
-from .supervisor import OUTPUT_HEAD, Supervised
+from .supervisor import OUTPUT_HEAD, Supervised, exit_or_signal
 
 if TYPE_CHECKING:
     from docker import DockerClient
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 LAUNCHER: Final = Path(__file__).with_name("_launcher.py")
 CHANNEL_DIR: Final = "/run/grader"
 RUN_LABEL: Final = "org.grader.run"  # its value: the pid of the grader that made it
-START_TIMEOUT_S: Final = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,8 +194,7 @@ class _Engine(Supervised):
                     )
             except (DockerException, KeyError, ValueError, OSError):
                 code = None
-        # A process killed by a signal ends its container with 128 + the signal's number.
-        self._exit = (None, code - 128) if code is not None and code > 128 else (code, None)
+        self._exit = exit_or_signal(code)
 
     def _out_of_memory(self) -> bool:
         return self._oom_killed

@@ -24,11 +24,11 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Final
+from typing import IO
 
 from ..errors import SandboxError
 from ..limits import PIDS_MAX, Limits, rlimit_numbers, rlimits_in_force
-from .base import ClosedOnExit, Compiled, Program
+from .base import START_TIMEOUT_S, ClosedOnExit, Compiled, Program
 from .cgroup import CgroupParents, RunCgroup, find_cgroup_parents
 from .isolation import (
     OUTPUT_DIR,
@@ -58,8 +58,6 @@ from .supervisor import (
 )
 from .uids import UidBlock
 from .zygote import ForkedRun, Zygote
-
-SETUP_TIMEOUT_S: Final = 30.0  # for bubblewrap to report the sandboxed process
 
 
 class ProcessSandbox(ClosedOnExit):
@@ -394,7 +392,7 @@ class _Child(Supervised):
         # Kept open until the end: bubblewrap dies of SIGPIPE writing its exit status to a
         # closed pipe, which would read as the runner's death.
         self._status_pipe = os.fdopen(status_read, "rb")
-        ready, _, _ = select.select([self._status_pipe], [], [], SETUP_TIMEOUT_S)
+        ready, _, _ = select.select([self._status_pipe], [], [], START_TIMEOUT_S)
         line = self._status_pipe.readline() if ready else b""
         try:
             return int(json.loads(line)["child-pid"])

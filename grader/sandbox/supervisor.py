@@ -373,7 +373,13 @@ def wait_status(status: int, via_bwrap: bool) -> tuple[int | None, int | None]:
     if os.WIFSIGNALED(status):
         return None, os.WTERMSIG(status)
     code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
-    if via_bwrap and code is not None and 128 < code < 128 + 65:
+    return exit_or_signal(code) if via_bwrap else (code, None)
+
+
+def exit_or_signal(code: int | None) -> tuple[int | None, int | None]:
+    """(exit code, signal) from an exit status that says a signal death as 128 + its number,
+    as bubblewrap and a container's init do."""
+    if code is not None and 128 < code < 128 + 65:
         return None, code - 128
     return code, None
 

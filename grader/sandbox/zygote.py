@@ -26,7 +26,7 @@ from typing import Final
 
 from ..errors import SandboxError
 from ..limits import PIDS_MAX, Limits, rlimit_numbers
-from .base import BARE_PYTHON_FLAGS, Program
+from .base import BARE_PYTHON_FLAGS, START_TIMEOUT_S, Program
 from .cgroup import CgroupParents, RunCgroup
 from .isolation import WORKDIR, WORKDIR_BYTES, Isolation, masked_proc_files, zygote_argv
 from .preparation import START_MARGIN_S, child_environment
@@ -35,7 +35,6 @@ from .supervisor import STDERR, STDOUT, Supervised, wait_status
 
 SOURCE: Final = Path(__file__).with_name("_zygote.py")
 CHANNEL_FD: Final = 3  # the channel's number inside a run
-STARTUP_TIMEOUT_S: Final = 30.0
 STOP_TIMEOUT_S: Final = 5.0
 SLOT_PROCESSES: Final = 2  # the slot and the next run, prepared while one runs
 DEFAULT_SLOT_MEMORY: Final = 256 * 2**20  # until a run sets its own
@@ -56,7 +55,7 @@ class Slot:
         """Wait until the last run is gone: its processes no longer count in the groups."""
         if self.dying is not None:
             with self.dying:
-                select.select([self.dying], [], [], STARTUP_TIMEOUT_S)
+                select.select([self.dying], [], [], START_TIMEOUT_S)
             self.dying = None
 
     def await_ready(self) -> None:
@@ -131,7 +130,7 @@ class Zygote:
         """Whether it came up (waits for its first word once); `failure` says why not."""
         with self._lock:
             if self._ready is None:
-                ready, _, _ = select.select([self._control], [], [], STARTUP_TIMEOUT_S)
+                ready, _, _ = select.select([self._control], [], [], START_TIMEOUT_S)
                 try:
                     said = self._control.recv(16) if ready else b""
                 except OSError:  # it died with the first slot's request unread
@@ -298,7 +297,7 @@ class ForkedRun(Supervised):
         # A run that ended by itself has its report waiting (or on its way, if it ended
         # before its pid could be held). One still running is killed, and its report is
         # not waited for here: the slot waits for it before its next run (Slot.settle).
-        timeout = 0.0 if self._pidfd is not None else STARTUP_TIMEOUT_S
+        timeout = 0.0 if self._pidfd is not None else START_TIMEOUT_S
         ready, _, _ = select.select([self._status], [], [], timeout)
         if ready:
             message = self._status.recv(16)
@@ -386,7 +385,7 @@ def _status_pair() -> tuple[socket.socket, socket.socket]:
 def _credited_pid(status: socket.socket, word: bytes) -> int | None:
     """The sender's pid in the grader's PID namespace, if `word` comes first; None if
     anything else does (an exit report, an error, the end of the socket)."""
-    ready, _, _ = select.select([status], [], [], STARTUP_TIMEOUT_S + START_MARGIN_S)
+    ready, _, _ = select.select([status], [], [], START_TIMEOUT_S + START_MARGIN_S)
     if not ready:
         return None
     message, ancillary, _, _ = status.recvmsg(4096, socket.CMSG_SPACE(12))
