@@ -130,9 +130,9 @@ def warm_server(command: tuple[str | Path, ...]) -> Iterator[dict[str, str]]:
 
 @contextlib.contextmanager
 def opened(name: str) -> Iterator[object]:
-    from grader.sandbox import SANDBOXES
+    from grader.sandbox import open_sandbox
 
-    sandbox = SANDBOXES[name]()
+    sandbox = open_sandbox(name)
     try:
         yield sandbox
     finally:
