@@ -7,15 +7,16 @@ become one compilable unit, and how to run the result; this module does the rest
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import re
 import shutil
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from ..errors import ProblemError, SandboxUnavailable
 from ..limits import Limits
@@ -24,6 +25,7 @@ from ..sandbox.base import Program, RunOutcome, Runtime, Sandbox, Termination
 from ..submission import Submission
 from .base import Build, source_problem
 
+T = TypeVar("T")
 BUILD_LIMITS: Final = Limits(time_s=30.0, wall_s=60.0, memory_mib=2048, output_kib=256)
 MESSAGE_LINES: Final = 30  # of compiler output shown to a student
 DRIVERS: Final = Path(__file__).with_name("drivers")
@@ -96,6 +98,26 @@ class CompiledLanguage:
 
     def runtime(self) -> Runtime | None:
         return None  # built and run from the host's toolchain, mounted read-only
+
+
+class per_path(Generic[T]):  # noqa: N801 - used as a decorator, as functools.cache is
+    """`lookup` (a toolchain found on PATH) done once per value of PATH, not once per
+    process: a warm grader then answers with the toolchain that a cold command in the
+    caller's environment would find."""
+
+    def __init__(self, lookup: Callable[[], T]) -> None:
+        self._lookup = lookup
+        self._found: dict[str, T] = {}
+        functools.update_wrapper(self, lookup)
+
+    def __call__(self) -> T:
+        key = os.environ.get("PATH", "")
+        if key not in self._found:
+            self._found[key] = self._lookup()
+        return self._found[key]
+
+    def cache_clear(self) -> None:
+        self._found.clear()
 
 
 def student_file_name(submission: Submission, extension: str, default: str) -> str:

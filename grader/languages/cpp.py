@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from functools import cache
 
 from ..problem import Problem
 from ..sandbox.base import Program, Sandbox
@@ -25,6 +24,7 @@ from .compiled import (
     entry_point,
     line_count,
     missing_toolchain,
+    per_path,
     refused,
     student_file_name,
     supported_params,
@@ -33,7 +33,7 @@ from .compiled import (
 PRELUDE = "#include <bits/stdc++.h>\nusing namespace std;\n"
 
 
-@cache
+@per_path
 def _compiler() -> tuple[str, str]:
     """(path, version line) of g++, or SandboxUnavailable naming the package."""
     path = shutil.which("g++")

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-from functools import cache
 
 from ..problem import Problem
 from ..sandbox.base import Program, Sandbox
@@ -26,6 +25,7 @@ from .compiled import (
     entry_point,
     line_count,
     missing_toolchain,
+    per_path,
     refused,
     student_file_name,
     supported_params,
@@ -56,7 +56,7 @@ CONVERSIONS = {
 }
 
 
-@cache
+@per_path
 def _mono() -> tuple[str, str, tuple[str, ...], str]:
     """(mono, the compiler's assembly, the host trees they need, version). `mcs` itself is a
     shell script, and a container has no /bin/sh: mono runs mcs.exe directly."""

@@ -12,7 +12,6 @@ import glob
 import os
 import shutil
 import subprocess
-from functools import cache
 
 from ..errors import SandboxUnavailable
 from ..problem import Problem
@@ -29,6 +28,7 @@ from .compiled import (
     entry_point,
     line_count,
     missing_toolchain,
+    per_path,
     refused,
     shell,
     supported_params,
@@ -50,7 +50,7 @@ CONVERSIONS = {
 }
 
 
-@cache
+@per_path
 def _jdk() -> tuple[str, tuple[str, ...], str]:
     """(JAVA_HOME, the host trees it needs, version)."""
     javac = shutil.which("javac")

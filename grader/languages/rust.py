@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-from functools import cache
 from pathlib import Path
 
 from ..problem import Problem
@@ -27,6 +26,7 @@ from .compiled import (
     entry_point,
     line_count,
     missing_toolchain,
+    per_path,
     refused,
     student_file_name,
     supported_params,
@@ -35,7 +35,7 @@ from .compiled import (
 HINT = "rustc (Debian/Ubuntu: apt-get install rustc, or rustup)"
 
 
-@cache
+@per_path
 def _toolchain() -> tuple[str, str, str]:
     """(rustc inside its sysroot, the sysroot, version): rustup's proxy would need ~/.rustup
     settings inside the sandbox, the toolchain's own binary needs only its tree."""

@@ -3,6 +3,7 @@ builds cached by content, and a missing toolchain said in one line."""
 
 from __future__ import annotations
 
+import os
 import shutil
 
 import pytest
@@ -13,7 +14,7 @@ from grader.languages import cpp, rust
 from grader.languages.compiled import cache_dir
 from grader.verdicts import Verdict
 
-from ..conftest import SUBMISSIONS, require
+from ..conftest import SUBMISSIONS, require, require_language
 
 LESSON_RUST = SUBMISSIONS / "nqueens" / "accepted" / "lesson.rs"
 CPP = SUBMISSIONS / "nqueens" / "accepted" / "backtracking.cpp"
@@ -104,3 +105,18 @@ def test_rust_keeps_its_own_struct(make_submission, nqueens, nqueens_answers, sa
     result = grade(nqueens, nqueens_answers, make_submission(source, "own_struct.rs"), sandbox)
     assert result.verdict is Verdict.AC, result.compile_output
     assert rust.Rust().id == "rust"
+
+
+def test_a_toolchain_is_looked_up_again_for_another_path(tmp_path, monkeypatch) -> None:
+    """A warm grader serves callers with different PATHs: each gets the g++ on its own."""
+    require_language("cpp")
+    fake = tmp_path / "bin" / "g++"
+    fake.parent.mkdir()
+    fake.write_text("#!/bin/sh\necho 'g++ (fake) 0.1'\n")
+    fake.chmod(0o755)
+    real_path = os.environ.get("PATH", "")
+    real = cpp._compiler()
+    monkeypatch.setenv("PATH", f"{fake.parent}:{real_path}")
+    assert cpp._compiler() == (str(fake), "g++ (fake) 0.1")
+    monkeypatch.setenv("PATH", real_path)
+    assert cpp._compiler() == real
