@@ -163,7 +163,7 @@ class Sandbox(Protocol):
 
 
 class ClosedOnExit:
-    """`with backend:` closes it: what every backend shares of the Sandbox protocol."""
+    """`with it:` closes it: what every backend and session shares of their protocols."""
 
     def close(self) -> None:
         raise NotImplementedError

@@ -6,8 +6,6 @@ large, a late reply... become), with no process and no engine. Never a backend o
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from types import TracebackType
-from typing import Self
 
 from ..limits import Limits
 from ..protocol import Reply, ReplyKind, Value
@@ -31,7 +29,7 @@ def ended(termination: Termination, **measured: object) -> RunOutcome:
 Script = Callable[[tuple[object, ...]], RunOutcome]
 
 
-class FakeSession:
+class FakeSession(ClosedOnExit):
     def __init__(self, loaded: RunOutcome, calls: Script) -> None:
         self._loaded = loaded
         self._calls = calls
@@ -44,17 +42,6 @@ class FakeSession:
 
     def close(self) -> None:
         pass
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 class FakeSandbox(ClosedOnExit):

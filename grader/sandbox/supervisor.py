@@ -16,7 +16,6 @@ import socket
 import tempfile
 import time
 from collections.abc import Callable
-from types import TracebackType
 from typing import Final
 
 from ..limits import Limits
@@ -29,7 +28,7 @@ from ..protocol import (
     decode_reply,
     encode_request,
 )
-from .base import RunOutcome, Termination
+from .base import ClosedOnExit, RunOutcome, Termination
 from .cgroup import CpuCounter
 from .preparation import START_MARGIN_S, read_artifact
 
@@ -403,7 +402,7 @@ def run_build(
         shutil.rmtree(output_dir, ignore_errors=True)
 
 
-class SupervisedSession:
+class SupervisedSession(ClosedOnExit):
     """A submission's runner: one child for all calls, a fresh one after any kill."""
 
     def __init__(self, start: Callable[[], Supervised], limits: Limits) -> None:
@@ -411,17 +410,6 @@ class SupervisedSession:
         self._limits = limits
         self._child: Supervised | None = None
         self._requests = 0
-
-    def __enter__(self) -> SupervisedSession:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def load(self) -> RunOutcome:
         self.close()
