@@ -114,50 +114,11 @@ class Supervised:
         self._reset_peak_memory()
         started = time.monotonic()
         frame = bytearray()
-        termination: Termination | None = None
+        termination, detail = self._send(request)
         reply: Reply | None = None
-        detail = ""
-        if request is not None:
-            if self._pending_on_channel():
-                # A frame nobody asked for: answering this request with it would credit one
-                # test with another's value.
-                termination = Termination.PROTOCOL
-                detail = "the program wrote to the judge's channel out of turn"
-            with contextlib.suppress(OSError):  # a dead child shows up as an exit below
-                self._channel.setblocking(True)
-                self._channel.sendall(request)
-                self._channel.setblocking(False)
-        cpu_used = 0.0  # just read: the next reading is due after the first wait
-        while termination is None:
-            now = time.monotonic()
-            if cpu_used >= cpu_allowed:
-                termination = Termination.CPU_LIMIT
-                break
-            if now - started >= wall_limit:
-                termination = Termination.WALL_LIMIT
-                break
-            # CPU time cannot grow faster than the wall clock (one thread), so the next look
-            # at /proc is due only when the remaining CPU budget could have been spent.
-            timeout = min(wall_limit - (now - started), cpu_allowed - cpu_used)
-            for key, _ in self._selector.select(max(timeout, 0.005)):
-                fd = key.fd
-                if fd in self._streams:
-                    outputs[self._streams[fd]].add(self._read(fd))
-                    if outputs[0].total + outputs[1].total > self._limits.output_kib * 1024:
-                        termination = Termination.OUTPUT_LIMIT
-                elif fd == self._channel.fileno():
-                    result = self._read_frame(frame)
-                    if isinstance(result, Termination):
-                        termination = result
-                    elif result is not None:
-                        termination = Termination.REPLIED
-                        reply = result
-                elif fd == self._exit_fd:
-                    termination = self._exited()
-                if termination is not None:
-                    break
-            else:
-                cpu_used = self._cpu_seconds() - cpu_start
+        if termination is None:
+            limit = (started + wall_limit, cpu_start, cpu_allowed)
+            termination, reply = self._supervise(outputs, frame, limit)
         wall = time.monotonic() - started
         if (
             termination is Termination.REPLIED
@@ -171,6 +132,78 @@ class Supervised:
             detail = (
                 "the program wrote a result frame to the judge's channel that answers no request"
             )
+        return self._outcome(termination, reply, detail, frame, outputs, cpu_start, wall)
+
+    def _send(self, request: bytes | None) -> tuple[Termination | None, str]:
+        """Hand the child its request; PROTOCOL if a frame already waits on the channel."""
+        if request is None:
+            return None, ""
+        termination, detail = None, ""
+        if self._pending_on_channel():
+            # A frame nobody asked for: answering this request with it would credit one
+            # test with another's value.
+            termination = Termination.PROTOCOL
+            detail = "the program wrote to the judge's channel out of turn"
+        with contextlib.suppress(OSError):  # a dead child shows up as an exit below
+            self._channel.setblocking(True)
+            self._channel.sendall(request)
+            self._channel.setblocking(False)
+        return termination, detail
+
+    def _supervise(
+        self,
+        outputs: tuple[Output, Output],
+        frame: bytearray,
+        limit: tuple[float, float, float],
+    ) -> tuple[Termination, Reply | None]:
+        """Read the child's output and channel until it replies, ends or breaks a limit
+        (`limit`: the wall-clock deadline, the CPU reading at the start, the CPU allowed)."""
+        deadline, cpu_start, cpu_allowed = limit
+        cpu_used = 0.0  # just read: the next reading is due after the first wait
+        while True:
+            now = time.monotonic()
+            if cpu_used >= cpu_allowed:
+                return Termination.CPU_LIMIT, None
+            if now >= deadline:
+                return Termination.WALL_LIMIT, None
+            # CPU time cannot grow faster than the wall clock (one thread), so the next look
+            # at /proc is due only when the remaining CPU budget could have been spent.
+            timeout = min(deadline - now, cpu_allowed - cpu_used)
+            for key, _ in self._selector.select(max(timeout, 0.005)):
+                ended = self._on_ready(key.fd, outputs, frame)
+                if ended is not None:
+                    return ended
+            cpu_used = self._cpu_seconds() - cpu_start
+
+    def _on_ready(
+        self, fd: int, outputs: tuple[Output, Output], frame: bytearray
+    ) -> tuple[Termination, Reply | None] | None:
+        """Take what descriptor `fd` has; how the exchange ended, if this ends it."""
+        if fd in self._streams:
+            outputs[self._streams[fd]].add(self._read(fd))
+            if outputs[0].total + outputs[1].total > self._limits.output_kib * 1024:
+                return Termination.OUTPUT_LIMIT, None
+        elif fd == self._channel.fileno():
+            result = self._read_frame(frame)
+            if isinstance(result, Termination):
+                return result, None
+            if result is not None:
+                return Termination.REPLIED, result
+        elif fd == self._exit_fd:
+            return self._exited(), None
+        return None
+
+    def _outcome(
+        self,
+        termination: Termination,
+        reply: Reply | None,
+        detail: str,
+        frame: bytearray,
+        outputs: tuple[Output, Output],
+        cpu_start: float,
+        wall: float,
+    ) -> RunOutcome:
+        """Measure what the exchange cost; a child that did not reply is killed first."""
         if termination is Termination.REPLIED:
             for fd in list(self._streams):
                 if fd in self._selector.get_map():
