@@ -73,14 +73,13 @@ def statement_command(args: argparse.Namespace) -> int:
 
 
 def doctor_command(args: argparse.Namespace) -> int:
-    from .doctor import render, self_tests, survey
+    from .doctor import render, survey
 
-    statuses = survey()
-    tests = self_tests()
-    print(render(statuses, tests))
+    statuses = survey(self_test=True)
+    print(render(statuses))
     best = next((status for status in statuses if status.available), None)
-    isolated = best is not None and not best.warning
-    return EXIT_OK if isolated and all(test.passed for test in tests) else EXIT_FAILED
+    ready = best is not None and not best.warning and all(t.passed for t in best.self_tests)
+    return EXIT_OK if ready else EXIT_FAILED
 
 
 def image_build_command(args: argparse.Namespace) -> int:
