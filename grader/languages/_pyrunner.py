@@ -25,9 +25,9 @@ ROW_TYPES = {list, tuple}
 TUPLE_TO_LIST = str.maketrans("()", "[]", " ")
 CONTAINERS: dict[type, str] = {list: "list", tuple: "tuple", set: "set", frozenset: "frozenset"}
 PLAIN_REPR: dict[type, str] = {bool: "bool", float: "float", complex: "complex", type(None): "None"}
-# What LeetCode's Python has in scope without an import, one line per module: "module name
-# ...". The harness fills it in from its own interpreter (grader/languages/python.py).
-PRELUDE = ""
+# What LeetCode's Python has in scope without an import: each name and the module it is
+# from. The harness fills it in from its own interpreter (grader/languages/python.py).
+PRELUDE: dict[str, str] = {}
 
 
 class TooLarge(Exception):
@@ -270,25 +270,20 @@ def arity_error(target: Any, bound: int, params: list[str]) -> str | None:
 def provide_prelude(code: Any, namespace: dict[str, Any]) -> None:
     """Bind the prelude's names that the code mentions (a name it defines itself replaces
     ours as it runs, as on LeetCode); only their modules are imported."""
-    where = {}
-    for line in PRELUDE.splitlines():
-        module_name, *names = line.split()
-        for name in names:
-            where[name] = module_name
     mentioned: set[str] = set()
     pending = [code]
     while pending:
         current = pending.pop()
         mentioned.update(current.co_names)
         pending.extend(const for const in current.co_consts if type(const) is type(code))
-    for name in mentioned.intersection(where):
+    for name in mentioned.intersection(PRELUDE):
         try:
-            module = __import__(where[name])
+            module = __import__(PRELUDE[name])
         except ImportError:
             continue
         # A module is provided under its own name, even where it has a member of that name
         # (`bisect`, `copy`): `bisect.bisect_left` is how LeetCode's solutions use them.
-        value = module if name == where[name] else getattr(module, name, None)
+        value = module if name == PRELUDE[name] else getattr(module, name, None)
         if value is not None:
             namespace[name] = value
 
@@ -398,9 +393,9 @@ def main() -> None:
 def warm() -> None:
     """In a warm runner, before any submission is known: what every run may need, imported
     once for all of them to inherit."""
-    for line in PRELUDE.splitlines():
+    for module_name in set(PRELUDE.values()):
         try:  # noqa: SIM105 - contextlib would add its imports to a cold start
-            __import__(line.split()[0])
+            __import__(module_name)
         except ImportError:
             pass
 

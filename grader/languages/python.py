@@ -26,7 +26,8 @@ IMPORTED = (*STAR_IMPORTED, "array", "copy", "operator", "random", "re", "string
 @cache
 def runner_source() -> str:
     source = RUNNER.read_text(encoding="utf-8")
-    return source.replace('\nPRELUDE = ""\n', f"\nPRELUDE = {prelude_table()!r}\n", 1)
+    empty = "\nPRELUDE: dict[str, str] = {}\n"
+    return source.replace(empty, f"\nPRELUDE: dict[str, str] = {prelude_names()!r}\n", 1)
 
 
 def prelude_names() -> dict[str, str]:
@@ -44,14 +45,6 @@ def prelude_names() -> dict[str, str]:
                 where[name] = module_name
     where.update({module_name: module_name for module_name in IMPORTED})
     return where
-
-
-def prelude_table() -> str:
-    """`prelude_names` as the runner reads it: "module name name ..." per line."""
-    by_module: dict[str, list[str]] = {}
-    for name, module_name in prelude_names().items():
-        by_module.setdefault(module_name, []).append(name)
-    return "\n".join(f"{module} {' '.join(sorted(names))}" for module, names in by_module.items())
 
 
 class Python:
