@@ -30,7 +30,7 @@ from .image import ARGV0_LABEL, image_tag
 from .isolation import WORKDIR_BYTES
 from .options import SandboxOptions
 from .preparation import MAX_ARTIFACT_BYTES, rlimits
-from .supervisor import Supervised, SupervisedSession, run_build
+from .supervisor import Child, SupervisedSession, run_build
 from .uids import UidBlock
 
 if TYPE_CHECKING:
@@ -176,9 +176,9 @@ class DockerSandbox(ClosedOnExit):
             tuple(toolchain_mounts(program)) if argv == program.argv else (),
         )
 
-        def start() -> Supervised:
+        def start() -> Child:
             container = self._pool.take(recipe, limits)
-            container.give(argv, program, limits)
+            container.give(argv, program)
             return container
 
         return SupervisedSession(start, limits)
@@ -186,22 +186,26 @@ class DockerSandbox(ClosedOnExit):
     def compile(self, program: Program, limits: Limits, artifact: str) -> Compiled:
         argv = self._argv(program)
         wanted = docker_ulimits(rlimits(limits, 0, program, file_bytes=MAX_ARTIFACT_BYTES))
-        outcome, built = run_build(
-            lambda output: Build(
-                self._client,
-                self._tag,
-                argv,
-                program,
-                limits,
-                wanted,
-                output,
-                self._uids.next(),
-                self._options.oci_runtime,
-            ),
-            limits,
-            artifact,
-        )
-        return Compiled(outcome, built)
+        builds: list[Build] = []
+
+        def start(output: str) -> Child:
+            builds.append(
+                Build(
+                    self._client,
+                    self._tag,
+                    argv,
+                    program,
+                    limits,
+                    wanted,
+                    output,
+                    self._uids.next(),
+                    self._options.oci_runtime,
+                )
+            )
+            return builds[-1]
+
+        outcome, built = run_build(start, limits, artifact)
+        return Compiled(builds[0].logged(outcome), built)
 
     def _argv(self, program: Program) -> tuple[str, ...]:
         """The image's own executable for a language it carries (Python); any other runs

@@ -28,9 +28,10 @@ from ..protocol import HEADER
 from .base import BARE_PYTHON_FLAGS, START_TIMEOUT_S, Program, RunOutcome
 from .cgroup import CpuCounter
 from .isolation import MASKED_PROC_FILES, OUTPUT_DIR, SYSTEM_FILES, WORKDIR, WORKDIR_BYTES
+from .measure import ProcMeter
 from .preparation import BUILD_WORKDIR_BYTES, child_environment, write_new
 from .seccomp import docker_profile
-from .supervisor import OUTPUT_HEAD, Supervised, exit_or_signal
+from .supervisor import OUTPUT_HEAD, exit_or_signal
 
 if TYPE_CHECKING:
     from docker import DockerClient
@@ -122,14 +123,18 @@ def _create(
     return client.containers.get(created["Id"])
 
 
-class _Engine(Supervised):
-    """A container started and watched: its host directory (the channel's socket and, for a
-    build, the program's files), its first process's pid, and how it ends."""
+class _Engine:
+    """A container started, a `Child` for the supervisor: its host directory (the channel's
+    socket and, for a build, the program's files), its first process, and how it ends."""
 
     _building = False
+    streams: dict[int, int]
+    channel: socket.socket
 
-    def _begin(self, limits: Limits) -> None:
-        self._limits = limits
+    def _begin(self) -> None:
+        self.streams = {}
+        self.exit_fd: int | None = None
+        self.meter: ProcMeter = ProcMeter(0)
         self._logs = (b"", b"")
         self._oom_killed = False
         self._container: Container | None = None
@@ -162,21 +167,20 @@ class _Engine(Supervised):
         listener.listen(3)
         return listener
 
-    def _started(self, container: Container) -> int | None:
-        """Start it; its pid as this kernel sees it, and a descriptor that says it ended."""
+    def _started(self, container: Container) -> None:
+        """Start it: measured through its first process's pid as this kernel sees it, its
+        end told by a descriptor of that pid."""
         self._container = container
         container.start()
         container.reload()
-        self.pid = int(container.attrs["State"]["Pid"])
+        pid = int(container.attrs["State"]["Pid"])
         # The container's group counts every process in it, a worker forked at import too.
-        self._cpu_counter = CpuCounter.of_process(self.pid) if self.pid > 0 else None
+        self._cpu_counter = CpuCounter.of_process(pid) if pid > 0 else None
+        self.meter = ProcMeter(pid, self._cpu_counter)
         with contextlib.suppress(AttributeError, OSError, ValueError):
-            return os.pidfd_open(self.pid) if self.pid > 0 else None
-        return None
+            self.exit_fd = os.pidfd_open(pid) if pid > 0 else None
 
-    def _reap(self) -> None:
-        if self._exit is not None:
-            return
+    def reap(self) -> tuple[int | None, int | None]:
         from docker.errors import DockerException
 
         code: int | None = None
@@ -194,13 +198,21 @@ class _Engine(Supervised):
                     )
             except (DockerException, KeyError, ValueError, OSError):
                 code = None
-        self._exit = exit_or_signal(code)
+        return exit_or_signal(code)
 
-    def _out_of_memory(self) -> bool:
+    def out_of_memory(self) -> bool:
         return self._oom_killed
 
-    def _cleanup(self) -> None:
+    def release(self) -> None:
         self._dispose()
+
+    def discard(self) -> None:
+        """End one never handed to a supervisor."""
+        self.reap()
+        self.meter.close()
+        if self.exit_fd is not None:
+            os.close(self.exit_fd)
+        self.release()
 
     def _dispose(self) -> None:
         from docker.errors import DockerException
@@ -236,7 +248,7 @@ class Build(_Engine):
     ) -> None:
         from docker.types import Mount
 
-        self._begin(limits)
+        self._begin()
         with self._starting():
             for name, content in program.files:
                 if name == "channel":
@@ -261,21 +273,15 @@ class Build(_Engine):
                 uid,
                 oci_runtime,
             )
-            pidfd = self._started(container)
+            self._started(container)
             quiet, unused = socket.socketpair()
             unused.close()
             self._connections = [quiet]
-            self._channel = quiet
-        self._watch({}, pidfd, self._cpu_counter)
+            self.channel = quiet
 
-    def exchange(
-        self,
-        request: bytes | None,
-        wall_limit: float,
-        cpu_limit: float | None = None,
-        request_id: int | None = None,
-    ) -> RunOutcome:
-        outcome = super().exchange(request, wall_limit, cpu_limit, request_id)
+    def logged(self, outcome: RunOutcome) -> RunOutcome:
+        """`outcome` with what the compiler printed, read from the engine's log once the
+        build has ended."""
         stdout, stderr = self._logs
         head = OUTPUT_HEAD * 4
         return replace(
@@ -300,7 +306,7 @@ class _WarmContainer(_Engine):
         run's own."""
         self._later = later
         self._python = recipe.python
-        self._begin(Limits(START_TIMEOUT_S, START_TIMEOUT_S, recipe.memory_mib, 64))
+        self._begin()
         listener = self._listen()
         with closing(listener), self._starting():
             command = [recipe.python, *BARE_PYTHON_FLAGS, "-c", LAUNCHER.read_text(), preload]
@@ -316,17 +322,15 @@ class _WarmContainer(_Engine):
                 uid,
                 recipe.oci_runtime,
             )
-            pidfd = self._started(container)
+            self._started(container)
             # The channel, stdout, stderr: output arrives on the grader's own kernel before
             # the frame that follows it, as through pipes (the engine's log stream lags).
-            self._connections = [self._accept(listener, pidfd) for _ in range(3)]
-            self._channel = self._connections[0]
-        streams = {c.fileno(): index for index, c in enumerate(self._connections[1:])}
-        self._watch(streams, pidfd, self._cpu_counter)
+            self._connections = [self._accept(listener, self.exit_fd) for _ in range(3)]
+            self.channel = self._connections[0]
+        self.streams = {c.fileno(): index for index, c in enumerate(self._connections[1:])}
 
-    def give(self, argv: tuple[str, ...], program: Program, limits: Limits) -> None:
+    def give(self, argv: tuple[str, ...], program: Program) -> None:
         """Hand over the program; from here on the container is the submission's."""
-        self._limits = limits
         try:
             for name, content in program.files:
                 if name == "channel":
@@ -346,24 +350,21 @@ class _WarmContainer(_Engine):
         }
         payload = json.dumps(request).encode()
         try:
-            self._channel.setblocking(True)
-            self._channel.sendall(HEADER.pack(len(payload)) + payload)
-            self._channel.setblocking(False)
+            self.channel.sendall(HEADER.pack(len(payload)) + payload)
         except OSError as error:
             raise SandboxError(f"the container's launcher is gone: {error}") from error
 
-    def _reap(self) -> None:
-        if self._exit is None and not self._ended():
+    def reap(self) -> tuple[int | None, int | None]:
+        if not self._ended():
             # Still running: it is removed (killed with it) in the background, and nothing
             # of it is read any more; a run that ended by itself is asked how (OOM, status).
-            self._exit = (None, signal.SIGKILL)
-            return
-        super()._reap()
+            return None, signal.SIGKILL
+        return super().reap()
 
     def _ended(self) -> bool:
-        if self._exit_fd is None:
+        if self.exit_fd is None:
             return False
-        ready, _, _ = select.select([self._exit_fd], [], [], 0)
+        ready, _, _ = select.select([self.exit_fd], [], [], 0)
         return bool(ready)
 
     def _dispose(self) -> None:
@@ -425,7 +426,7 @@ class Pool:
             self._ready.clear()
         for future in spares:
             with contextlib.suppress(Exception):
-                future.result().kill()
+                future.result().discard()
         self._workers.shutdown(wait=True)
 
 

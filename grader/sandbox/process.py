@@ -39,6 +39,7 @@ from .isolation import (
     bwrap_argv,
     detect_isolation,
 )
+from .measure import ProcMeter
 from .preparation import (
     BUILD_WORKDIR_BYTES,
     MAX_ARTIFACT_BYTES,
@@ -48,14 +49,7 @@ from .preparation import (
     write_new,
 )
 from .seccomp import Filter, SeccompUnavailable, compiled_filter
-from .supervisor import (
-    STDERR,
-    STDOUT,
-    Supervised,
-    SupervisedSession,
-    run_build,
-    wait_status,
-)
+from .supervisor import STDERR, STDOUT, SupervisedSession, run_build, wait_status
 from .uids import UidBlock
 from .zygote import ForkedRun, Zygote
 
@@ -277,7 +271,9 @@ class _Launch:
     uids: UidBlock | None  # None: UNPRIVILEGED_ID (or a user namespace's own)
 
 
-class _Child(Supervised):
+class _Child:
+    """A subprocess started in its sandbox: a `Child` for the supervisor."""
+
     def __init__(
         self,
         program: Program,
@@ -287,12 +283,10 @@ class _Child(Supervised):
         workdir_bytes: int = WORKDIR_BYTES,
         output_dir: str | None = None,
     ) -> None:
-        self._limits = limits
         self._isolated = launch.isolation.active and launch.prlimit is not None
         # Isolated, this directory only holds the program's files, bound read-only into the
         # sandbox; the child writes to its own tmpfs, so nothing it makes reaches the host.
         self._workdir = tempfile.mkdtemp(prefix="grader-")
-        self._closed = False
         self._cgroup: RunCgroup | None = None
         self._status_pipe: IO[bytes] | None = None
         try:
@@ -307,7 +301,7 @@ class _Child(Supervised):
         except OSError as error:
             self._remove_files()
             raise SandboxError(f"cannot prepare the work directory: {error}") from error
-        self._channel = parent_end
+        self.channel = parent_end
         # NPROC only where it counts this run alone (an unprivileged uid or a user
         # namespace): it never binds root.
         rlimits = wanted | ({"nproc": PIDS_MAX} if self._isolated else {})
@@ -378,13 +372,16 @@ class _Child(Supervised):
             if seccomp_fd is not None:
                 os.close(seccomp_fd)
         # The runner's pid in the grader's PID namespace: bubblewrap's child when isolated.
-        self.pid = self._sandboxed_pid(status_read) if self._isolated else self._process.pid
+        self._pid = self._sandboxed_pid(status_read) if self._isolated else self._process.pid
         assert self._process.stdout is not None and self._process.stderr is not None
-        pidfd: int | None = None
+        self.exit_fd: int | None = None
         with contextlib.suppress(AttributeError, OSError):  # Linux >= 5.3 only
-            pidfd = os.pidfd_open(self._process.pid)
-        streams = {self._process.stdout.fileno(): STDOUT, self._process.stderr.fileno(): STDERR}
-        self._watch(streams, pidfd, self._cgroup.cpu if self._cgroup is not None else None)
+            self.exit_fd = os.pidfd_open(self._process.pid)
+        self.streams = {
+            self._process.stdout.fileno(): STDOUT,
+            self._process.stderr.fileno(): STDERR,
+        }
+        self.meter = ProcMeter(self._pid, self._cgroup.cpu if self._cgroup is not None else None)
 
     def _sandboxed_pid(self, status_read: int) -> int:
         """bubblewrap names the sandboxed process in its first status line; if it exits
@@ -400,34 +397,32 @@ class _Child(Supervised):
             self._status_pipe.close()
         self._process.kill()
         _, error_text = self._process.communicate()
-        self._channel.close()
+        self.channel.close()
         self._remove_files()
         said = error_text.decode("utf-8", "replace").strip() or "no status from bubblewrap"
         raise SandboxError(f"the sandbox did not start: {said[-500:]}")
 
     # -- how it ends ----------------------------------------------------------------------
 
-    def _reap(self) -> None:
-        if self._exit is not None:
-            return
+    def reap(self) -> tuple[int | None, int | None]:
         launcher = self._process.pid
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(launcher, signal.SIGKILL)  # whatever it started goes with it
-        if self.pid != launcher:
+        if self._pid != launcher:
             # The namespace's init: the kernel kills every process in it when it dies.
             with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(self.pid, signal.SIGKILL)
+                os.kill(self._pid, signal.SIGKILL)
         try:
             _, status, _ = os.wait4(launcher, 0)
         except ChildProcessError:
             status = 0
         self._process.returncode = status  # tell Popen it is gone
-        self._exit = wait_status(status, self._isolated)
+        return wait_status(status, self._isolated)
 
-    def _out_of_memory(self) -> bool:
+    def out_of_memory(self) -> bool:
         return self._cgroup is not None and self._cgroup.oom_killed()
 
-    def _cleanup(self) -> None:
+    def release(self) -> None:
         for closable in (self._process.stdout, self._process.stderr, self._status_pipe):
             if closable is not None:
                 closable.close()

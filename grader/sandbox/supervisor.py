@@ -1,9 +1,9 @@
 """Watching a running child from outside, whichever backend started it.
 
-A backend starts the child (a process, a container), hands over the result channel, the
-descriptors its output arrives on and its pid as the grader's kernel sees it, and says how to
-kill and reap it. Everything measured and decided about one exchange happens here: frames
-on the channel, output caps, CPU from /proc, wall clock, peak memory.
+A backend starts the child (a process, a container) and hands it over as a `Child`: the
+result channel, the descriptors its output arrives on, a `Meter` that reads its CPU and
+memory, and how to kill, reap and release it. Everything measured and decided about one
+exchange happens here: frames on the channel, output caps, CPU and wall clock, peak memory.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import shutil
 import socket
 import tempfile
 import time
-from collections.abc import Callable
-from typing import Final
+from collections.abc import Callable, Mapping
+from typing import Final, Protocol
 
 from ..limits import Limits
 from ..protocol import (
@@ -29,11 +29,10 @@ from ..protocol import (
     encode_request,
 )
 from .base import ClosedOnExit, RunOutcome, Termination
-from .cgroup import CpuCounter
+from .measure import Meter
 from .preparation import START_MARGIN_S, read_artifact
 
 OUTPUT_HEAD: Final = 4096  # bytes of stdout and of stderr kept per call for the report
-CLOCK_TICKS: Final = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 STDOUT, STDERR = 0, 1
 
 
@@ -51,47 +50,64 @@ class Output:
             self.head += data[:room]
 
 
-class Supervised:
-    """A started child. Subclasses set `pid`, `_channel` and `_limits`, call `_watch`, and
-    implement `_reap` (kill everything, wait, set `_exit`) and `_cleanup`."""
+class Child(Protocol):
+    """A started child, as the backend that started it hands it over: where its output and
+    its frames arrive, how it is measured, and how it ends. The backend sets every attribute
+    before handing it over; the supervisor owns the descriptors from then on."""
 
-    pid: int
-    _channel: socket.socket
-    _limits: Limits
+    @property
+    def channel(self) -> socket.socket:
+        """The parent's end of the result channel."""
+        ...
 
-    def _watch(
-        self, streams: dict[int, int], exit_fd: int | None, cpu: CpuCounter | None = None
-    ) -> None:
-        """Start watching: `streams` maps each output descriptor to STDOUT or STDERR;
-        `exit_fd` becomes readable when the child is gone; `cpu` counts the CPU of every
-        process of the run (its control group), else only the child's own is read (/proc)."""
+    @property
+    def streams(self) -> Mapping[int, int]:
+        """Each output descriptor -> STDOUT or STDERR."""
+        ...
+
+    @property
+    def exit_fd(self) -> int | None:
+        """Readable once the child is gone; None: the channel's end says so."""
+        ...
+
+    @property
+    def meter(self) -> Meter: ...
+
+    def reap(self) -> tuple[int | None, int | None]:
+        """Kill everything the child started and wait for it: (exit code, signal)."""
+        ...
+
+    def out_of_memory(self) -> bool:
+        """Whether the kernel killed it for memory; asked before `reap`."""
+        ...
+
+    def release(self) -> None:
+        """Remove what it held (files, control groups, a container); after `reap`."""
+        ...
+
+
+class Supervisor:
+    """Watches one child under `limits`: every exchange with it, and its end."""
+
+    def __init__(self, child: Child, limits: Limits) -> None:
+        self._child = child
+        self._limits = limits
+        self._channel = child.channel
+        self._streams = child.streams
+        self._exit_fd = child.exit_fd
+        self._meter = child.meter
         self._closed = False
-        self._group_cpu = cpu
-        self._proc_fds: dict[str, int] = {}
         self._exit: tuple[int | None, int | None] | None = None  # (exit code, signal)
-        self._last_cpu = 0.0
         self._measured = False  # whether an exchange ended with a reading of the CPU time
-        self._streams = streams
-        self._exit_fd = exit_fd
+        self._last_cpu = 0.0
         self._selector = selectors.DefaultSelector()
-        for fd in streams:
+        for fd in self._streams:
             os.set_blocking(fd, False)
             self._selector.register(fd, selectors.EVENT_READ)
         self._channel.setblocking(False)
         self._selector.register(self._channel, selectors.EVENT_READ)
-        if exit_fd is not None:
-            self._selector.register(exit_fd, selectors.EVENT_READ)
-
-    # -- what a backend provides ---------------------------------------------------------
-
-    def _reap(self) -> None:
-        raise NotImplementedError
-
-    def _cleanup(self) -> None:
-        raise NotImplementedError
-
-    def _out_of_memory(self) -> bool:
-        return False
+        if self._exit_fd is not None:
+            self._selector.register(self._exit_fd, selectors.EVENT_READ)
 
     # -- one exchange -------------------------------------------------------------------
 
@@ -111,7 +127,7 @@ class Supervised:
         # last one starts this one (what it did after that reading counts here).
         cpu_start = self._last_cpu if self._measured else self._cpu_seconds()
         self._measured = True
-        self._reset_peak_memory()
+        self._meter.reset_peak_memory()
         started = time.monotonic()
         frame = bytearray()
         termination, detail = self._send(request)
@@ -209,7 +225,7 @@ class Supervised:
                 if fd in self._selector.get_map():
                     outputs[self._streams[fd]].add(self._read(fd))
             cpu = self._cpu_seconds() - cpu_start
-            memory = self._peak_memory()
+            memory = self._meter.peak_memory_kib()
         else:
             if termination is Termination.PROTOCOL and not detail:
                 detail = (
@@ -220,9 +236,9 @@ class Supervised:
             if termination in (Termination.EXITED, Termination.SIGNALED):
                 termination, reply = self._last_words(frame, termination)
             cpu = self._cpu_seconds() - cpu_start
-            memory = self._peak_memory()
+            memory = self._meter.peak_memory_kib()
             # Asked before the kill: killing releases the run's control group.
-            out_of_memory = termination is not Termination.REPLIED and self._out_of_memory()
+            out_of_memory = termination is not Termination.REPLIED and self._child.out_of_memory()
             self.kill()
             if out_of_memory:
                 termination = Termination.MEMORY_LIMIT
@@ -305,6 +321,14 @@ class Supervised:
         except ProtocolViolation:
             return Termination.PROTOCOL
 
+    def _cpu_seconds(self) -> float:
+        self._last_cpu = self._meter.cpu_seconds()
+        return self._last_cpu
+
+    def _reap(self) -> None:
+        if self._exit is None:
+            self._exit = self._child.reap()
+
     def _exited(self) -> Termination:
         self._reap()
         signaled = self._exit is not None and self._exit[1] is not None
@@ -322,66 +346,6 @@ class Supervised:
             return Termination.REPLIED, result
         return termination, None
 
-    # -- measurements, all taken from outside the child ---------------------------------
-
-    def _proc(self, name: str, flags: int = os.O_RDONLY) -> int | None:
-        """An open descriptor of /proc/PID/`name`, kept for the child's life: read again
-        with pread, it costs no open per look, and it never names another process (a
-        reused pid) once the child is gone."""
-        if name not in self._proc_fds:
-            try:
-                self._proc_fds[name] = os.open(f"/proc/{self.pid}/{name}", flags | os.O_CLOEXEC)
-            except OSError:
-                return None
-        return self._proc_fds[name]
-
-    def _read_proc(self, name: str) -> bytes:
-        fd = self._proc(name)
-        if fd is None:
-            raise OSError(f"/proc/{self.pid}/{name} cannot be opened")
-        return os.pread(fd, 4096, 0)
-
-    def _cpu_seconds(self) -> float:
-        """CPU time of the run so far: of every process it ever had, from its control group;
-        where there is none, of the child alone: /proc/PID/stat counts every thread, in clock
-        ticks, schedstat the main thread in nanoseconds, and the larger is the better
-        estimate. Once the process is gone, the last reading stands."""
-        if self._group_cpu is not None:
-            counted = self._group_cpu.seconds()
-            if counted is not None:
-                self._last_cpu = max(counted, self._last_cpu)
-            return self._last_cpu
-        try:
-            fields = self._read_proc("stat").rsplit(b")", 1)[1].split()
-            ticks = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
-        except (OSError, IndexError, ValueError):
-            return self._last_cpu
-        try:
-            precise = int(self._read_proc("schedstat").split()[0]) / 1e9
-        except (OSError, IndexError, ValueError):
-            precise = 0.0
-        self._last_cpu = max(ticks, precise, self._last_cpu)
-        return self._last_cpu
-
-    def _reset_peak_memory(self) -> None:
-        fd = self._proc("clear_refs", os.O_WRONLY)
-        if fd is not None:
-            with contextlib.suppress(OSError):
-                os.write(fd, b"5")  # resets VmHWM, the peak resident set size
-
-    def _peak_memory(self) -> int:
-        try:
-            status = self._read_proc("status")
-            start = status.index(b"VmHWM:")
-            return int(status[start + 6 : status.index(b"\n", start)].split()[0])
-        except (OSError, ValueError, IndexError):
-            return 0
-
-    def _close_proc(self) -> None:
-        for fd in self._proc_fds.values():
-            os.close(fd)
-        self._proc_fds.clear()
-
     # -- the end ------------------------------------------------------------------------
 
     def kill(self) -> None:
@@ -389,14 +353,14 @@ class Supervised:
         if self._closed:
             return
         self._closed = True
-        self._close_proc()
+        self._meter.close()
         self._reap()
         self._selector.close()
         self._channel.close()
         if self._exit_fd is not None:
             with contextlib.suppress(OSError):
                 os.close(self._exit_fd)
-        self._cleanup()
+        self._child.release()
 
 
 def wait_status(status: int, via_bwrap: bool) -> tuple[int | None, int | None]:
@@ -417,14 +381,14 @@ def exit_or_signal(code: int | None) -> tuple[int | None, int | None]:
 
 
 def run_build(
-    start: Callable[[str], Supervised], limits: Limits, artifact: str
+    start: Callable[[str], Child], limits: Limits, artifact: str
 ) -> tuple[RunOutcome, bytes | None]:
     """Run a build to its end: `start(output_dir)` starts it with a fresh host directory
     writable at out/; the artifact is read from there only if the build exited 0."""
     output_dir = tempfile.mkdtemp(prefix="grader-build-")
     try:
         os.chmod(output_dir, 0o777)  # the build runs as an unprivileged uid
-        child = start(output_dir)
+        child = Supervisor(start(output_dir), limits)
         try:
             outcome = child.exchange(None, limits.wall_s)
         finally:
@@ -438,15 +402,15 @@ def run_build(
 class SupervisedSession(ClosedOnExit):
     """A submission's runner: one child for all calls, a fresh one after any kill."""
 
-    def __init__(self, start: Callable[[], Supervised], limits: Limits) -> None:
+    def __init__(self, start: Callable[[], Child], limits: Limits) -> None:
         self._start = start
         self._limits = limits
-        self._child: Supervised | None = None
+        self._child: Supervisor | None = None
         self._requests = 0
 
     def load(self) -> RunOutcome:
         self.close()
-        self._child = self._start()
+        self._child = Supervisor(self._start(), self._limits)
         # Loading includes the runtime's own start-up (a JVM's is most of a second of CPU).
         margin = 2 * START_MARGIN_S
         outcome = self._child.exchange(

@@ -29,9 +29,10 @@ from ..limits import PIDS_MAX, Limits, rlimit_numbers
 from .base import BARE_PYTHON_FLAGS, START_TIMEOUT_S, Program
 from .cgroup import CgroupParents, RunCgroup
 from .isolation import WORKDIR, WORKDIR_BYTES, Isolation, masked_proc_files, zygote_argv
+from .measure import ProcMeter
 from .preparation import START_MARGIN_S, child_environment
 from .seccomp import Filter
-from .supervisor import STDERR, STDOUT, Supervised, wait_status
+from .supervisor import STDERR, STDOUT, wait_status
 
 SOURCE: Final = Path(__file__).with_name("_zygote.py")
 CHANNEL_FD: Final = 3  # the channel's number inside a run
@@ -224,19 +225,17 @@ class Zygote:
         return said.decode("utf-8", "replace").strip()[-500:]
 
 
-class ForkedRun(Supervised):
-    """One run forked by the warm runner, supervised like any child: its pid in the
+class ForkedRun:
+    """One run forked by the warm runner, a `Child` like any other: its pid in the
     grader's PID namespace arrives with its first status message."""
 
     def __init__(
         self, zygote: Zygote, program: Program, limits: Limits, rlimits: dict[str, int], uid: int
     ) -> None:
-        self._limits = limits
-        self._closed = False
         self._pidfd: int | None = None
         self._zygote = zygote
         self._slot: Slot | None = zygote.acquire(limits.memory_mib * 2**20)
-        self._channel, channel_end = socket.socketpair()
+        self.channel, channel_end = socket.socketpair()
         self._status, status_end = _status_pair()
         self._stdout, out_write = os.pipe()
         self._stderr, err_write = os.pipe()
@@ -264,14 +263,12 @@ class ForkedRun(Supervised):
         finally:
             for fd in ends:
                 os.close(fd)
-        self.pid = self._await_start()
+        pid = self._await_start()
+        self.streams = {self._stdout: STDOUT, self._stderr: STDERR}
         # The supervisor closes the descriptor it watches; the socket stays ours to read.
+        self.exit_fd: int | None = os.dup(self._status.fileno())
         cgroup = self._slot.cgroup if self._slot is not None else None
-        self._watch(
-            {self._stdout: STDOUT, self._stderr: STDERR},
-            os.dup(self._status.fileno()),
-            cgroup.cpu if cgroup is not None else None,
-        )
+        self.meter = ProcMeter(pid, cgroup.cpu if cgroup is not None else None)
 
     def _await_start(self) -> int:
         """The run's pid, once it says it is ready. If its parent reports an exit first, or
@@ -291,9 +288,7 @@ class ForkedRun(Supervised):
         text = said.decode("utf-8", "replace").strip() or "the warm runner did not start it"
         raise SandboxError(f"the sandbox did not start: {text[-500:]}")
 
-    def _reap(self) -> None:
-        if self._exit is not None:
-            return
+    def reap(self) -> tuple[int | None, int | None]:
         # A run that ended by itself has its report waiting (or on its way, if it ended
         # before its pid could be held). One still running is killed, and its report is
         # not waited for here: the slot waits for it before its next run (Slot.settle).
@@ -302,20 +297,19 @@ class ForkedRun(Supervised):
         if ready:
             message = self._status.recv(16)
             raw = struct.unpack("i", message[1:5])[0] if message[:1] == b"E" else 9
-            self._exit = wait_status(raw, via_bwrap=False)
-            return
+            return wait_status(raw, via_bwrap=False)
         assert self._pidfd is not None
         with contextlib.suppress(ProcessLookupError):
             signal.pidfd_send_signal(self._pidfd, signal.SIGKILL)  # pid 1: all of it goes
         if self._slot is not None:
             self._slot.dying = self._status.dup()
-        self._exit = (None, signal.SIGKILL)
+        return None, signal.SIGKILL
 
-    def _out_of_memory(self) -> bool:
+    def out_of_memory(self) -> bool:
         cgroup = self._slot.cgroup if self._slot is not None else None
         return cgroup is not None and cgroup.oom_killed()
 
-    def _cleanup(self) -> None:
+    def release(self) -> None:
         self._release([self._stdout, self._stderr])
 
     def _release(self, fds: list[int]) -> None:
@@ -324,7 +318,7 @@ class ForkedRun(Supervised):
                 os.close(fd)
         self._pidfd = None
         self._status.close()
-        self._channel.close()
+        self.channel.close()
         if self._slot is not None:
             self._zygote.release(self._slot)
             self._slot = None

@@ -1,0 +1,100 @@
+"""How a run's CPU time and memory are read, always from outside it.
+
+A `Meter` is what the supervisor asks; `ProcMeter` answers from /proc of a pid the grader's
+kernel knows, and from the run's control group when it has one. A backend whose program has
+no such pid (a gVisor sandbox, a remote worker) hands the supervisor a meter of its own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from typing import Final, Protocol
+
+from .cgroup import CpuCounter
+
+CLOCK_TICKS: Final = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+class Meter(Protocol):
+    def cpu_seconds(self) -> float:
+        """CPU time of the run so far; never less than an earlier reading (once the run is
+        gone, the last reading stands)."""
+        ...
+
+    def reset_peak_memory(self) -> None:
+        """Start a new peak: the next `peak_memory_kib` covers only what follows."""
+        ...
+
+    def peak_memory_kib(self) -> int:
+        """The largest resident set since the last reset; 0 when it cannot be read."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class ProcMeter:
+    """The run's CPU from its control group (`group`: every process it ever had) where
+    there is one, else from /proc/`pid` (the runner alone); memory from /proc/`pid`."""
+
+    def __init__(self, pid: int, group: CpuCounter | None = None) -> None:
+        self._pid = pid
+        self._group = group
+        self._fds: dict[str, int] = {}
+        self._last = 0.0
+
+    def cpu_seconds(self) -> float:
+        """/proc/PID/stat counts every thread, in clock ticks, schedstat the main thread in
+        nanoseconds: the larger is the better estimate."""
+        if self._group is not None:
+            counted = self._group.seconds()
+            if counted is not None:
+                self._last = max(counted, self._last)
+            return self._last
+        try:
+            fields = self._read("stat").rsplit(b")", 1)[1].split()
+            ticks = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+        except (OSError, IndexError, ValueError):
+            return self._last
+        try:
+            precise = int(self._read("schedstat").split()[0]) / 1e9
+        except (OSError, IndexError, ValueError):
+            precise = 0.0
+        self._last = max(ticks, precise, self._last)
+        return self._last
+
+    def reset_peak_memory(self) -> None:
+        fd = self._open("clear_refs", os.O_WRONLY)
+        if fd is not None:
+            with contextlib.suppress(OSError):
+                os.write(fd, b"5")  # resets VmHWM, the peak resident set size
+
+    def peak_memory_kib(self) -> int:
+        try:
+            status = self._read("status")
+            start = status.index(b"VmHWM:")
+            return int(status[start + 6 : status.index(b"\n", start)].split()[0])
+        except (OSError, ValueError, IndexError):
+            return 0
+
+    def close(self) -> None:
+        for fd in self._fds.values():
+            os.close(fd)
+        self._fds.clear()
+
+    def _open(self, name: str, flags: int = os.O_RDONLY) -> int | None:
+        """An open descriptor of /proc/PID/`name`, kept for the run's life: read again with
+        pread, it costs no open per look, and it never names another process (a reused pid)
+        once the run is gone."""
+        if name not in self._fds:
+            try:
+                self._fds[name] = os.open(f"/proc/{self._pid}/{name}", flags | os.O_CLOEXEC)
+            except OSError:
+                return None
+        return self._fds[name]
+
+    def _read(self, name: str) -> bytes:
+        fd = self._open(name)
+        if fd is None:
+            raise OSError(f"/proc/{self._pid}/{name} cannot be opened")
+        return os.pread(fd, 4096, 0)
