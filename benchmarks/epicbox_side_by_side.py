@@ -56,8 +56,8 @@ def main() -> int:
 
     from grader.commands import open_problem
     from grader.judge import load_answers
-    from grader.sandbox.container import connect, default_runtimes
-    from grader.sandbox.image import ARGV0_LABEL, image_tag
+    from grader.sandbox.docker.image import ARGV0_LABEL, image_tag
+    from grader.sandbox.docker.sandbox import connect, default_runtimes
 
     runs = int(sys.argv[1])
     tag = image_tag(default_runtimes())

@@ -85,8 +85,8 @@ def doctor_command(args: argparse.Namespace) -> int:
 def image_build_command(args: argparse.Namespace) -> int:
     import time
 
-    from .sandbox.container import connect, default_runtimes
-    from .sandbox.image import build_image
+    from .sandbox.docker.image import build_image
+    from .sandbox.docker.sandbox import connect, default_runtimes
 
     started = time.monotonic()
     client = connect()

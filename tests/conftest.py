@@ -12,9 +12,9 @@ from grader.judge import load_answers
 from grader.languages import LANGUAGES, extensions
 from grader.problem import Problem, load_problem
 from grader.sandbox import SANDBOXES, Sandbox, SandboxOptions
-from grader.sandbox.container import connect, default_runtimes
-from grader.sandbox.image import build_image
-from grader.sandbox.process import ProcessSandbox
+from grader.sandbox.docker.image import build_image
+from grader.sandbox.docker.sandbox import connect, default_runtimes
+from grader.sandbox.process.sandbox import ProcessSandbox
 from grader.submission import Submission, read_submission
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -170,7 +170,7 @@ def test_end_to_end_as_a_process(tmp_path) -> None:
 
 
 def test_without_namespaces_the_report_says_so_loudly(capsys, monkeypatch) -> None:
-    import grader.sandbox.isolation as isolation
+    import grader.sandbox.process.bubblewrap as isolation
 
     real_which = isolation.shutil.which
     monkeypatch.setattr(

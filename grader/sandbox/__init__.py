@@ -14,13 +14,13 @@ from .options import SandboxOptions
 
 
 def _docker(options: SandboxOptions) -> Sandbox:
-    from .container import DockerSandbox
+    from .docker.sandbox import DockerSandbox
 
     return DockerSandbox(options=options)
 
 
 def _process(options: SandboxOptions) -> Sandbox:
-    from .process import ProcessSandbox
+    from .process.sandbox import ProcessSandbox
 
     return ProcessSandbox(warm=options.warm)
 

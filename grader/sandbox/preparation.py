@@ -4,8 +4,6 @@ the rlimits, the files going in, and the one safe way to take a build's artifact
 from __future__ import annotations
 
 import math
-import os
-import stat
 import sys
 from dataclasses import dataclass
 from functools import cache
@@ -15,8 +13,6 @@ from ..limits import Limits
 from .base import Program
 
 OPEN_FILES: Final = 64
-MAX_ARTIFACT_BYTES: Final = 64 * 2**20  # a build's output (a static binary, a jar)
-BUILD_WORKDIR_BYTES: Final = 256 * 2**20  # compilers keep temporary files in the work dir
 START_MARGIN_S: Final = 1.0  # a runtime's own start-up, on top of the test's wall limit
 
 
@@ -44,40 +40,6 @@ def rlimits(limits: Limits, calls: int, program: Program, file_bytes: int = 0) -
     if not program.limit_address_space:
         del wanted["as"]
     return wanted
-
-
-def read_artifact(directory: str, name: str) -> bytes | None:
-    """What a build left at `directory/name`, read the only safe way: no link followed, a
-    regular file with no other name, not larger than MAX_ARTIFACT_BYTES. None otherwise."""
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
-    try:
-        folder = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        return None
-    try:
-        fd = os.open(name, flags, dir_fd=folder)
-    except OSError:
-        return None
-    finally:
-        os.close(folder)
-    with os.fdopen(fd, "rb") as handle:
-        status = os.fstat(handle.fileno())
-        if not stat.S_ISREG(status.st_mode) or status.st_nlink != 1:
-            return None
-        if status.st_size > MAX_ARTIFACT_BYTES:
-            return None
-        return handle.read(MAX_ARTIFACT_BYTES + 1)[:MAX_ARTIFACT_BYTES]
-
-
-def write_new(directory: str, name: str, content: bytes) -> None:
-    """Create a program file (executable: it may be a binary); never through a link, never
-    over an existing file."""
-    if "/" in name or name in {"", ".", ".."}:
-        raise OSError(f"refusing file name {name!r}")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(os.path.join(directory, name), flags, 0o755)
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(content)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,8 +29,9 @@ from ..protocol import (
     encode_request,
 )
 from .base import ClosedOnExit, RunOutcome, Termination
+from .files import read_artifact
 from .measure import Meter
-from .preparation import START_MARGIN_S, read_artifact
+from .preparation import START_MARGIN_S
 
 OUTPUT_HEAD: Final = 4096  # bytes of stdout and of stderr kept per call for the report
 STDOUT, STDERR = 0, 1

@@ -10,8 +10,8 @@ import pytest
 
 from grader.errors import SandboxUnavailable
 from grader.sandbox.base import Runtime
-from grader.sandbox.container import DockerSandbox, connect, default_runtimes
-from grader.sandbox.image import build_image, image_tag
+from grader.sandbox.docker.image import build_image, image_tag
+from grader.sandbox.docker.sandbox import DockerSandbox, connect, default_runtimes
 
 from ..conftest import ROOT, require
 
@@ -57,7 +57,7 @@ def test_nothing_of_a_run_is_left_in_the_engine(client, tmp_path) -> None:
     other sandbox's in this one), with one run killed and restarted: once it exited, none of
     its containers is left. Listed without inspecting each (sparse), so a container being
     removed in the background cannot vanish between the listing and its inspection."""
-    from grader.sandbox.engine import RUN_LABEL
+    from grader.sandbox.docker.containers import RUN_LABEL
 
     require(GRADER.exists(), "the grader command", "run scripts/setup")
     solution = tmp_path / "solution.py"
@@ -77,7 +77,7 @@ def test_nothing_of_a_run_is_left_in_the_engine(client, tmp_path) -> None:
 
 
 def test_containers_of_a_killed_grader_are_removed(client) -> None:
-    from grader.sandbox.engine import RUN_LABEL
+    from grader.sandbox.docker.containers import RUN_LABEL
 
     dead = subprocess.Popen(["true"])
     dead.wait()

@@ -651,7 +651,7 @@ def test_nothing_of_a_submission_reaches_the_next(
 def _keys_of_runs() -> list[str]:
     """Lines of /proc/key-users (every uid's keys, which the host's root sees) for a run's
     uid that holds a key."""
-    from grader.sandbox.isolation import UNPRIVILEGED_ID
+    from grader.sandbox.process.bubblewrap import UNPRIVILEGED_ID
     from grader.sandbox.uids import RUN_UID_BASE
 
     held = []
@@ -666,7 +666,7 @@ def _keys_of_runs() -> list[str]:
 def _processes_of_runs(wait_s: float = 5.0) -> list[int]:
     """Processes with a run's uid (nobody, or the warm runner's per-run uids) once no run is
     going on: a daemon that outlived its submission."""
-    from grader.sandbox.isolation import UNPRIVILEGED_ID
+    from grader.sandbox.process.bubblewrap import UNPRIVILEGED_ID
     from grader.sandbox.uids import RUN_UID_BASE, process_uids
 
     deadline = time.monotonic() + wait_s

@@ -274,7 +274,7 @@ def solve_n_queens(n):
 def test_two_graders_on_one_host_share_no_uid(tmp_path: Path) -> None:
     """A fork-heavy run in one grader, a correct threaded file in another at the same time:
     with run uids of their own, the second's threads count against nobody's limit."""
-    from grader.sandbox.process import ProcessSandbox
+    from grader.sandbox.process.sandbox import ProcessSandbox
 
     from ..conftest import require
 

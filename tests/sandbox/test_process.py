@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from grader.judge import grade
-from grader.sandbox import isolation
 from grader.sandbox.cgroup import find_cgroup_parents
-from grader.sandbox.process import ProcessSandbox
+from grader.sandbox.process import bubblewrap as isolation
+from grader.sandbox.process.sandbox import ProcessSandbox
 from grader.verdicts import Verdict
 
 from ..conftest import SUBMISSIONS, require
@@ -182,7 +182,7 @@ def _cmdline(pid: int) -> bytes:
 def test_a_warm_runner_that_does_not_start_falls_back_and_says_so(
     nqueens, nqueens_answers, make_submission, monkeypatch, tmp_path
 ) -> None:
-    from grader.sandbox import zygote
+    from grader.sandbox.process import zygote
 
     broken = tmp_path / "_zygote.py"
     broken.write_text("import sys\nsys.stderr.write('no such luck')\nsys.exit(3)\n")

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from ..errors import SandboxError
-from .base import Runtime
+from ...errors import SandboxError
+from ..base import Runtime
 
 if TYPE_CHECKING:
     from docker import DockerClient
@@ -46,7 +46,7 @@ class BuiltImage:
 
 def image_tag(runtimes: Iterable[Runtime]) -> str:
     """One tag per grader version and set of host runtimes: a new interpreter, a new image."""
-    from ..__version__ import __version__
+    from ...__version__ import __version__
 
     key = "\n".join([RECIPE_VERSION, *(f"{r.language}={r.executable}" for r in runtimes)])
     digest = hashlib.sha256(key.encode()).hexdigest()[:12]

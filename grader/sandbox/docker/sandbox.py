@@ -15,23 +15,23 @@ import os
 import socket
 from typing import TYPE_CHECKING, Final
 
-from ..errors import SandboxUnavailable
-from ..limits import PIDS_MAX, Limits, docker_ulimits, rlimits_in_force
-from .base import ClosedOnExit, Compiled, Program, Runtime
-from .engine import (
+from ...errors import SandboxUnavailable
+from ...limits import PIDS_MAX, Limits, docker_ulimits, rlimits_in_force
+from ..base import ClosedOnExit, Compiled, Program, Runtime
+from ..files import MAX_ARTIFACT_BYTES, WORKDIR_BYTES
+from ..options import SandboxOptions
+from ..preparation import rlimits
+from ..supervisor import Child, SupervisedSession, run_build
+from ..uids import UidBlock
+from .containers import (
     RUN_LABEL,
     Build,
-    Pool,
     Recipe,
     first_line,
     toolchain_mounts,
 )
 from .image import ARGV0_LABEL, image_tag
-from .isolation import WORKDIR_BYTES
-from .options import SandboxOptions
-from .preparation import MAX_ARTIFACT_BYTES, rlimits
-from .supervisor import Child, SupervisedSession, run_build
-from .uids import UidBlock
+from .pool import Pool
 
 if TYPE_CHECKING:
     from docker import DockerClient
@@ -76,7 +76,7 @@ def connect() -> DockerClient:
 
 def default_runtimes() -> tuple[Runtime, ...]:
     """The runtimes of every registered language: what the image must carry."""
-    from ..languages import LANGUAGES
+    from ...languages import LANGUAGES
 
     carried = (language.runtime() for language in LANGUAGES.values())
     return tuple(runtime for runtime in carried if runtime is not None)

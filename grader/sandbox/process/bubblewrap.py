@@ -21,28 +21,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-UNPRIVILEGED_ID: Final = 65534  # "nobody" on Debian, Ubuntu, Fedora and Alpine
-WORKDIR: Final = "/tmp"  # inside the sandbox: the tmpfs, the working and home directory
-WORKDIR_BYTES: Final = 16 * 1024 * 1024
-OUTPUT_DIR: Final = "out"  # a build's artifact goes here, relative to the work directory
-SYSTEM_TREES: Final = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
-SYSTEM_FILES: Final = (
-    "/etc/ld.so.cache",
-    "/etc/ld.so.conf",
-    "/etc/ld.so.conf.d",
-    "/etc/alternatives",
-    "/etc/localtime",
+from ..files import (
+    OUTPUT_DIR,
+    SYSTEM_FILES,
+    SYSTEM_TREES,
+    WORKDIR,
+    WORKDIR_BYTES,
+    masked_proc_files,
 )
-# Host information no run needs, and counters that change with what other runs do (a
-# covert channel between runs at the same time): shown as empty files. /proc/keys and
-# key-users list the kernel's keys; cmdline, the host's boot line; stat and loadavg count
-# every process and fork of the machine.
-MASKED_PROC_FILES: Final = (
-    "/proc/cmdline", "/proc/keys", "/proc/key-users", "/proc/loadavg", "/proc/stat",
-    "/proc/kallsyms", "/proc/modules", "/proc/sched_debug", "/proc/timer_list",
-    "/proc/interrupts", "/proc/softirqs", "/proc/schedstat", "/proc/diskstats",
-    "/proc/latency_stats", "/proc/kcore", "/proc/vmallocinfo", "/proc/pagetypeinfo",
-)  # fmt: skip
+
+UNPRIVILEGED_ID: Final = 65534  # "nobody" on Debian, Ubuntu, Fedora and Alpine
 INSTALL_HINT: Final = (
     "install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)"
 )
@@ -145,11 +133,6 @@ def bwrap_argv(
         argv.append("--")
     argv += [prlimit, *(f"--{name}={value}:{value}" for name, value in rlimits.items()), "--"]
     return argv + list(command)
-
-
-def masked_proc_files() -> tuple[str, ...]:
-    """MASKED_PROC_FILES that this kernel has (a mount needs its target)."""
-    return tuple(path for path in MASKED_PROC_FILES if os.path.exists(path))
 
 
 def _masked_proc_files() -> list[str]:

@@ -14,24 +14,31 @@ import shutil
 import signal
 import socket
 import tempfile
-import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import closing
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from ..errors import SandboxError
-from ..limits import PIDS_MAX, Limits
-from ..protocol import HEADER
-from .base import BARE_PYTHON_FLAGS, START_TIMEOUT_S, Program, RunOutcome
-from .cgroup import CpuCounter
-from .isolation import MASKED_PROC_FILES, OUTPUT_DIR, SYSTEM_FILES, WORKDIR, WORKDIR_BYTES
-from .measure import ProcMeter
-from .preparation import BUILD_WORKDIR_BYTES, child_environment, write_new
-from .seccomp import docker_profile
-from .supervisor import OUTPUT_HEAD, exit_or_signal
+from ...errors import SandboxError
+from ...limits import PIDS_MAX, Limits
+from ...protocol import HEADER
+from ..base import BARE_PYTHON_FLAGS, START_TIMEOUT_S, Program, RunOutcome
+from ..cgroup import CpuCounter
+from ..files import (
+    BUILD_WORKDIR_BYTES,
+    CHANNEL_NAME,
+    MASKED_PROC_FILES,
+    OUTPUT_DIR,
+    SYSTEM_FILES,
+    WORKDIR,
+    WORKDIR_BYTES,
+    write_new,
+)
+from ..measure import ProcMeter
+from ..preparation import child_environment
+from ..seccomp import docker_profile
+from ..supervisor import OUTPUT_HEAD, exit_or_signal
 
 if TYPE_CHECKING:
     from docker import DockerClient
@@ -112,7 +119,7 @@ def _create(
         tag,
         command=command,
         user=f"{uid}:{uid}",
-        environment=child_environment(WORKDIR) | {"GRADER_SOCKET": f"{CHANNEL_DIR}/channel"},
+        environment=child_environment(WORKDIR) | {"GRADER_SOCKET": f"{CHANNEL_DIR}/{CHANNEL_NAME}"},
         working_dir=WORKDIR,
         hostname="sandbox",
         host_config=host_config,
@@ -162,8 +169,8 @@ class _Engine:
 
     def _listen(self) -> socket.socket:
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        listener.bind(os.path.join(self._hostdir, "channel"))
-        os.chmod(os.path.join(self._hostdir, "channel"), 0o666)
+        listener.bind(os.path.join(self._hostdir, CHANNEL_NAME))
+        os.chmod(os.path.join(self._hostdir, CHANNEL_NAME), 0o666)
         listener.listen(3)
         return listener
 
@@ -251,9 +258,7 @@ class Build(_Engine):
         self._begin()
         with self._starting():
             for name, content in program.files:
-                if name == "channel":
-                    raise OSError("a program file may not be called 'channel'")
-                write_new(self._hostdir, name, content)
+                write_new(self._hostdir, name, content, (CHANNEL_NAME,))
             mounts = [
                 Mount(f"{WORKDIR}/{name}", os.path.join(self._hostdir, name), "bind", True)
                 for name, _ in program.files
@@ -289,7 +294,7 @@ class Build(_Engine):
         )
 
 
-class _WarmContainer(_Engine):
+class WarmContainer(_Engine):
     """A run's container, started before its submission is known (_launcher.py waits in
     it), then given its program: one submission's, never another's."""
 
@@ -333,9 +338,7 @@ class _WarmContainer(_Engine):
         """Hand over the program; from here on the container is the submission's."""
         try:
             for name, content in program.files:
-                if name == "channel":
-                    raise OSError("a program file may not be called 'channel'")
-                write_new(self._hostdir, name, content)
+                write_new(self._hostdir, name, content, (CHANNEL_NAME,))
         except OSError as error:
             raise SandboxError(f"cannot hand the program over: {error}") from error
         # The image's Python runs the Python runner in the launcher itself.
@@ -388,46 +391,6 @@ class _WarmContainer(_Engine):
             )
         connection, _ = listener.accept()
         return connection
-
-
-class Pool:
-    """Containers started ahead of their submissions: taking one costs a frame, not a
-    container start. Each is used by one submission and removed; a new one is started in the
-    background as one is taken, with the same recipe (a batch's submissions share it)."""
-
-    def __init__(self, client: DockerClient, uids: Callable[[], int], ahead: bool = True) -> None:
-        """`uids` gives each container the uid its run will have; `ahead`: start the next
-        container while one is used (off: each is started when it is needed)."""
-        self._client = client
-        self._uids = uids
-        self._ahead = ahead
-        self._lock = threading.Lock()
-        self._ready: dict[Recipe, list[Future[_WarmContainer]]] = {}
-        self._workers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="grader-docker")
-
-    def take(self, recipe: Recipe, limits: Limits) -> _WarmContainer:
-        with self._lock:
-            waiting = self._ready.setdefault(recipe, [])
-            future = waiting.pop(0) if waiting else None
-            if self._ahead:
-                waiting.append(self._workers.submit(self._start, recipe))  # the next one's
-        return future.result() if future is not None else self._start(recipe)
-
-    def _start(self, recipe: Recipe) -> _WarmContainer:
-        from ..languages.python import runner_source
-
-        return _WarmContainer(
-            self._client, recipe, runner_source(), self._workers.submit, self._uids()
-        )
-
-    def close(self) -> None:
-        with self._lock:
-            spares = [future for waiting in self._ready.values() for future in waiting]
-            self._ready.clear()
-        for future in spares:
-            with contextlib.suppress(Exception):
-                future.result().discard()
-        self._workers.shutdown(wait=True)
 
 
 def _remove(container: Container) -> None:

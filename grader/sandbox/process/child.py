@@ -1,0 +1,220 @@
+"""One run of the process backend started as a subprocess of its own: the rlimits applied by
+`prlimit` (or between fork and exec where it is missing), inside bubblewrap and the run's
+control groups where the machine allows, handed to the supervisor as a `Child`."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import IO
+
+from ...errors import SandboxError
+from ...limits import PIDS_MAX, Limits, rlimit_numbers
+from ..base import START_TIMEOUT_S, Program
+from ..cgroup import CgroupParents, RunCgroup
+from ..files import OUTPUT_DIR, WORKDIR, WORKDIR_BYTES, write_new
+from ..measure import ProcMeter
+from ..preparation import child_environment
+from ..seccomp import Filter
+from ..supervisor import STDERR, STDOUT, wait_status
+from ..uids import UidBlock
+from .bubblewrap import UNPRIVILEGED_ID, Isolation, bwrap_argv
+
+
+@dataclass(frozen=True, slots=True)
+class Launch:
+    """What this machine allows, as the recipe for starting one child."""
+
+    prlimit: str | None
+    isolation: Isolation
+    cgroups: CgroupParents | None
+    hidden: tuple[str, ...]
+    seccomp: Filter | None
+    uids: UidBlock | None  # None: UNPRIVILEGED_ID (or a user namespace's own)
+
+
+class SandboxedProcess:
+    """A subprocess started in its sandbox: a `Child` for the supervisor."""
+
+    def __init__(
+        self,
+        program: Program,
+        limits: Limits,
+        wanted: dict[str, int],
+        launch: Launch,
+        workdir_bytes: int = WORKDIR_BYTES,
+        output_dir: str | None = None,
+    ) -> None:
+        self._isolated = launch.isolation.active and launch.prlimit is not None
+        # Isolated, this directory only holds the program's files, bound read-only into the
+        # sandbox; the child writes to its own tmpfs, so nothing it makes reaches the host.
+        self._workdir = tempfile.mkdtemp(prefix="grader-")
+        self._cgroup: RunCgroup | None = None
+        self._status_pipe: IO[bytes] | None = None
+        try:
+            for name, content in program.files:
+                write_new(self._workdir, name, content)
+            if output_dir is not None and not self._isolated:
+                # Unisolated, the work dir is the host's: out/ must lead to the build's dir.
+                os.symlink(output_dir, os.path.join(self._workdir, OUTPUT_DIR))
+            if launch.cgroups is not None:
+                self._cgroup = RunCgroup(launch.cgroups, limits.memory_mib * 2**20)
+            parent_end, child_end = socket.socketpair()
+        except OSError as error:
+            self._remove_files()
+            raise SandboxError(f"cannot prepare the work directory: {error}") from error
+        self.channel = parent_end
+        # NPROC only where it counts this run alone (an unprivileged uid or a user
+        # namespace): it never binds root.
+        rlimits = wanted | ({"nproc": PIDS_MAX} if self._isolated else {})
+        inner_workdir = WORKDIR if self._isolated else self._workdir
+        env = child_environment(inner_workdir) | {"GRADER_FD": str(child_end.fileno())}
+        status_read, status_write = os.pipe() if self._isolated else (-1, -1)
+        seccomp_fd = (
+            launch.seccomp.descriptor() if self._isolated and launch.seccomp is not None else None
+        )
+        passed = (child_end.fileno(), *((status_write,) if self._isolated else ()))
+        passed += (seccomp_fd,) if seccomp_fd is not None else ()
+        if self._isolated and launch.prlimit is not None:
+            argv = bwrap_argv(
+                launch.isolation,
+                program.argv,
+                self._workdir,
+                (name for name, _ in program.files),
+                program.runtime_dirs,
+                (*launch.hidden, *program.hidden),
+                launch.prlimit,
+                rlimits,
+                status_write,
+                workdir_bytes,
+                output_dir,
+                seccomp_fd,
+                launch.uids.next() if launch.uids is not None else UNPRIVILEGED_ID,
+            )
+        elif launch.prlimit:
+            limits_argv = [f"--{name}={value}:{value}" for name, value in rlimits.items()]
+            argv = [launch.prlimit, *limits_argv, "--", *program.argv]
+        else:
+            argv = list(program.argv)
+        if self._cgroup is not None:
+            # The shell joins the groups, then becomes the launcher: no process of the run is
+            # ever outside them, and no pre-exec hook runs in a threaded grader.
+            joins = self._cgroup.join_files
+            argv = [
+                "/bin/sh",
+                "-c",
+                'for f in "$@"; do [ "$f" = -- ] && break; echo $$ > "$f" || exit 125; shift; '
+                'done; shift; exec "$@"',
+                "grader-cgroup",
+                *joins,
+                "--",
+                *argv,
+            ]
+        try:
+            self._process = subprocess.Popen(
+                argv,
+                cwd=self._workdir,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                pass_fds=passed,
+                close_fds=True,
+                start_new_session=True,
+                preexec_fn=None if launch.prlimit else _rlimit_setter(rlimits),
+            )
+        except OSError as error:
+            parent_end.close()
+            self._remove_files()
+            raise SandboxError(f"cannot start {program.argv[0]}: {error}") from error
+        finally:
+            child_end.close()
+            if self._isolated:
+                os.close(status_write)
+            if seccomp_fd is not None:
+                os.close(seccomp_fd)
+        # The runner's pid in the grader's PID namespace: bubblewrap's child when isolated.
+        self._pid = self._sandboxed_pid(status_read) if self._isolated else self._process.pid
+        assert self._process.stdout is not None and self._process.stderr is not None
+        self.exit_fd: int | None = None
+        with contextlib.suppress(AttributeError, OSError):  # Linux >= 5.3 only
+            self.exit_fd = os.pidfd_open(self._process.pid)
+        self.streams = {
+            self._process.stdout.fileno(): STDOUT,
+            self._process.stderr.fileno(): STDERR,
+        }
+        self.meter = ProcMeter(self._pid, self._cgroup.cpu if self._cgroup is not None else None)
+
+    def _sandboxed_pid(self, status_read: int) -> int:
+        """bubblewrap names the sandboxed process in its first status line; if it exits
+        first, setting up the sandbox failed: a fault of the machine, not the submission."""
+        # Kept open until the end: bubblewrap dies of SIGPIPE writing its exit status to a
+        # closed pipe, which would read as the runner's death.
+        self._status_pipe = os.fdopen(status_read, "rb")
+        ready, _, _ = select.select([self._status_pipe], [], [], START_TIMEOUT_S)
+        line = self._status_pipe.readline() if ready else b""
+        try:
+            return int(json.loads(line)["child-pid"])
+        except (ValueError, KeyError, TypeError):
+            self._status_pipe.close()
+        self._process.kill()
+        _, error_text = self._process.communicate()
+        self.channel.close()
+        self._remove_files()
+        said = error_text.decode("utf-8", "replace").strip() or "no status from bubblewrap"
+        raise SandboxError(f"the sandbox did not start: {said[-500:]}")
+
+    # -- how it ends ----------------------------------------------------------------------
+
+    def reap(self) -> tuple[int | None, int | None]:
+        launcher = self._process.pid
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(launcher, signal.SIGKILL)  # whatever it started goes with it
+        if self._pid != launcher:
+            # The namespace's init: the kernel kills every process in it when it dies.
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(self._pid, signal.SIGKILL)
+        try:
+            _, status, _ = os.wait4(launcher, 0)
+        except ChildProcessError:
+            status = 0
+        self._process.returncode = status  # tell Popen it is gone
+        return wait_status(status, self._isolated)
+
+    def out_of_memory(self) -> bool:
+        return self._cgroup is not None and self._cgroup.oom_killed()
+
+    def release(self) -> None:
+        for closable in (self._process.stdout, self._process.stderr, self._status_pipe):
+            if closable is not None:
+                closable.close()
+        self._remove_files()
+
+    def _remove_files(self) -> None:
+        if self._cgroup is not None:
+            self._cgroup.remove()  # kills any process of the run that is somehow still alive
+        # rmtree never follows symlinks a submission planted (Judge0 CVE-2024-28185).
+        shutil.rmtree(self._workdir, ignore_errors=True)
+
+
+def _rlimit_setter(wanted: dict[str, int]) -> Callable[[], None]:
+    """Where `prlimit` is missing (macOS), set the limits between fork and exec instead."""
+    import resource
+
+    numbers = rlimit_numbers(wanted)
+
+    def apply() -> None:
+        for number, value in numbers:
+            with contextlib.suppress(ValueError, OSError):
+                resource.setrlimit(number, (value, value))
+
+    return apply
