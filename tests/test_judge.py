@@ -165,6 +165,6 @@ def test_precedence_ie_only_for_the_harness(two_tests, nqueens_answers, make_sub
 )  # fmt: skip
 def test_an_exit_status_of_128_plus_n_is_a_death_by_signal_n(code, decoded) -> None:
     """As bubblewrap and a container's init report one, decoded in one place for both."""
-    from grader.sandbox.supervisor import exit_or_signal
+    from grader.sandbox.session import exit_or_signal
 
     assert exit_or_signal(code) == decoded

@@ -5,10 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from types import TracebackType
-from typing import Protocol, Self
+from typing import TYPE_CHECKING, Protocol, Self
 
 from ..limits import Limits
 from ..protocol import Reply
+
+if TYPE_CHECKING:
+    import socket
+    from collections.abc import Mapping
+
+    from .measure import Meter
 
 # How a sandboxed Python starts: isolated, no site-packages (the grader is not importable),
 # no bytecode written, UTF-8 whatever the locale. A warm runner started with these flags can
@@ -178,3 +184,39 @@ class ClosedOnExit:
         trace: TracebackType | None,
     ) -> None:
         self.close()
+
+
+class Child(Protocol):
+    """A started child, as the backend that started it hands it over: where its output and
+    its frames arrive, how it is measured, and how it ends. The backend sets every attribute
+    before handing it over; the supervisor owns the descriptors from then on."""
+
+    @property
+    def channel(self) -> socket.socket:
+        """The parent's end of the result channel."""
+        ...
+
+    @property
+    def streams(self) -> Mapping[int, int]:
+        """Each output descriptor -> STDOUT or STDERR."""
+        ...
+
+    @property
+    def exit_fd(self) -> int | None:
+        """Readable once the child is gone; None: the channel's end says so."""
+        ...
+
+    @property
+    def meter(self) -> Meter: ...
+
+    def reap(self) -> tuple[int | None, int | None]:
+        """Kill everything the child started and wait for it: (exit code, signal)."""
+        ...
+
+    def out_of_memory(self) -> bool:
+        """Whether the kernel killed it for memory; asked before `reap`."""
+        ...
+
+    def release(self) -> None:
+        """Remove what it held (files, control groups, a container); after `reap`."""
+        ...

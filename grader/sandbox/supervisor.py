@@ -11,80 +11,13 @@ from __future__ import annotations
 import contextlib
 import os
 import selectors
-import shutil
 import socket
-import tempfile
 import time
-from collections.abc import Callable, Mapping
-from typing import Final, Protocol
 
 from ..limits import Limits
-from ..protocol import (
-    HEADER,
-    MAX_FRAME_BYTES,
-    ProtocolViolation,
-    Reply,
-    ReplyKind,
-    decode_reply,
-    encode_request,
-)
-from .base import ClosedOnExit, RunOutcome, Termination
-from .files import read_artifact
-from .measure import Meter
-from .preparation import START_MARGIN_S
-
-OUTPUT_HEAD: Final = 4096  # bytes of stdout and of stderr kept per call for the report
-STDOUT, STDERR = 0, 1
-
-
-class Output:
-    """What one stream printed during one exchange: the head, and how much in all."""
-
-    def __init__(self) -> None:
-        self.head = bytearray()
-        self.total = 0
-
-    def add(self, data: bytes) -> None:
-        self.total += len(data)
-        room = OUTPUT_HEAD - len(self.head)
-        if room > 0:
-            self.head += data[:room]
-
-
-class Child(Protocol):
-    """A started child, as the backend that started it hands it over: where its output and
-    its frames arrive, how it is measured, and how it ends. The backend sets every attribute
-    before handing it over; the supervisor owns the descriptors from then on."""
-
-    @property
-    def channel(self) -> socket.socket:
-        """The parent's end of the result channel."""
-        ...
-
-    @property
-    def streams(self) -> Mapping[int, int]:
-        """Each output descriptor -> STDOUT or STDERR."""
-        ...
-
-    @property
-    def exit_fd(self) -> int | None:
-        """Readable once the child is gone; None: the channel's end says so."""
-        ...
-
-    @property
-    def meter(self) -> Meter: ...
-
-    def reap(self) -> tuple[int | None, int | None]:
-        """Kill everything the child started and wait for it: (exit code, signal)."""
-        ...
-
-    def out_of_memory(self) -> bool:
-        """Whether the kernel killed it for memory; asked before `reap`."""
-        ...
-
-    def release(self) -> None:
-        """Remove what it held (files, control groups, a container); after `reap`."""
-        ...
+from ..protocol import Reply
+from .base import Child, RunOutcome, Termination
+from .frames import STDERR, STDOUT, Output, complete
 
 
 class Supervisor:
@@ -298,29 +231,7 @@ class Supervisor:
             self._selector.unregister(self._channel)
             return None if self._exit_fd is not None else self._exited()
         frame += data
-        return self._complete(frame)
-
-    @staticmethod
-    def _complete(frame: bytearray) -> Reply | Termination | None:
-        if len(frame) < HEADER.size:
-            return None
-        (length,) = HEADER.unpack_from(frame)
-        if length > MAX_FRAME_BYTES:
-            if len(frame) == HEADER.size:
-                return None  # a real frame's body follows its header at once
-            # Every frame a runner or driver sends is a JSON object: bytes the program wrote
-            # to the channel itself only look like a header announcing a huge frame.
-            return (
-                Termination.FRAME_LIMIT if frame[HEADER.size] == ord("{") else Termination.PROTOCOL
-            )
-        if len(frame) < HEADER.size + length:
-            return None
-        if len(frame) > HEADER.size + length:
-            return Termination.PROTOCOL  # more than one frame for one request: forged
-        try:
-            return decode_reply(bytes(frame[HEADER.size :]))
-        except ProtocolViolation:
-            return Termination.PROTOCOL
+        return complete(frame)
 
     def _cpu_seconds(self) -> float:
         self._last_cpu = self._meter.cpu_seconds()
@@ -342,7 +253,7 @@ class Supervisor:
         with contextlib.suppress(OSError):
             while data := self._channel.recv(65536):
                 frame += data
-        result = self._complete(frame)
+        result = complete(frame)
         if isinstance(result, Reply):
             return Termination.REPLIED, result
         return termination, None
@@ -362,79 +273,3 @@ class Supervisor:
             with contextlib.suppress(OSError):
                 os.close(self._exit_fd)
         self._child.release()
-
-
-def wait_status(status: int, via_bwrap: bool) -> tuple[int | None, int | None]:
-    """(exit code, signal) from a raw wait status. bubblewrap passes a signal death on as
-    exit status 128 + the signal's number, as shells do."""
-    if os.WIFSIGNALED(status):
-        return None, os.WTERMSIG(status)
-    code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
-    return exit_or_signal(code) if via_bwrap else (code, None)
-
-
-def exit_or_signal(code: int | None) -> tuple[int | None, int | None]:
-    """(exit code, signal) from an exit status that says a signal death as 128 + its number,
-    as bubblewrap and a container's init do."""
-    if code is not None and 128 < code < 128 + 65:
-        return None, code - 128
-    return code, None
-
-
-def run_build(
-    start: Callable[[str], Child], limits: Limits, artifact: str
-) -> tuple[RunOutcome, bytes | None]:
-    """Run a build to its end: `start(output_dir)` starts it with a fresh host directory
-    writable at out/; the artifact is read from there only if the build exited 0."""
-    output_dir = tempfile.mkdtemp(prefix="grader-build-")
-    try:
-        os.chmod(output_dir, 0o777)  # the build runs as an unprivileged uid
-        child = Supervisor(start(output_dir), limits)
-        try:
-            outcome = child.exchange(None, limits.wall_s)
-        finally:
-            child.kill()
-        succeeded = outcome.termination is Termination.EXITED and outcome.exit_code == 0
-        return outcome, read_artifact(output_dir, artifact) if succeeded else None
-    finally:
-        shutil.rmtree(output_dir, ignore_errors=True)
-
-
-class SupervisedSession(ClosedOnExit):
-    """A submission's runner: one child for all calls, a fresh one after any kill."""
-
-    def __init__(self, start: Callable[[], Child], limits: Limits) -> None:
-        self._start = start
-        self._limits = limits
-        self._child: Supervisor | None = None
-        self._requests = 0
-
-    def load(self) -> RunOutcome:
-        self.close()
-        self._child = Supervisor(self._start(), self._limits)
-        # Loading includes the runtime's own start-up (a JVM's is most of a second of CPU).
-        margin = 2 * START_MARGIN_S
-        outcome = self._child.exchange(
-            None, self._limits.wall_s + margin, self._limits.time_s + margin
-        )
-        if outcome.reply is None or outcome.reply.kind is not ReplyKind.READY:
-            self.close()
-        return outcome
-
-    def call(self, args: tuple[object, ...]) -> RunOutcome:
-        if self._child is None:
-            loaded = self.load()
-            if self._child is None:
-                return loaded
-        assert self._child is not None
-        self._requests += 1
-        request = encode_request(args, self._requests)
-        outcome = self._child.exchange(request, self._limits.wall_s, request_id=self._requests)
-        if outcome.termination is not Termination.REPLIED:
-            self.close()
-        return outcome
-
-    def close(self) -> None:
-        if self._child is not None:
-            self._child.kill()
-            self._child = None

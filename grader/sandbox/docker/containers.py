@@ -7,38 +7,31 @@ sources bound in; a run's, started before its submission arrives and handed its 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-import select
 import shutil
-import signal
 import socket
 import tempfile
-from collections.abc import Callable, Iterator
-from contextlib import closing
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from ...errors import SandboxError
-from ...limits import PIDS_MAX, Limits
-from ...protocol import HEADER
-from ..base import BARE_PYTHON_FLAGS, START_TIMEOUT_S, Program, RunOutcome
+from ...limits import PIDS_MAX
+from ..base import START_TIMEOUT_S, Program
 from ..cgroup import CpuCounter
 from ..files import (
     BUILD_WORKDIR_BYTES,
     CHANNEL_NAME,
     MASKED_PROC_FILES,
-    OUTPUT_DIR,
     SYSTEM_FILES,
     WORKDIR,
     WORKDIR_BYTES,
-    write_new,
 )
 from ..measure import ProcMeter
 from ..preparation import child_environment
 from ..seccomp import docker_profile
-from ..supervisor import OUTPUT_HEAD, exit_or_signal
+from ..session import exit_or_signal
 
 if TYPE_CHECKING:
     from docker import DockerClient
@@ -73,7 +66,7 @@ DOCKER_MASKED_PATHS: Final = (
 )  # fmt: skip
 
 
-def _create(
+def create(
     client: DockerClient,
     tag: str,
     command: list[str],
@@ -130,7 +123,7 @@ def _create(
     return client.containers.get(created["Id"])
 
 
-class _Engine:
+class Engine:
     """A container started, a `Child` for the supervisor: its host directory (the channel's
     socket and, for a build, the program's files), its first process, and how it ends."""
 
@@ -235,165 +228,7 @@ class _Engine:
         shutil.rmtree(self._hostdir, ignore_errors=True)
 
 
-class Build(_Engine):
-    """A compiler's container: the program's files bound in, out/ bound writable, its
-    messages read from the engine's log once it exits."""
-
-    _building = True
-
-    def __init__(
-        self,
-        client: DockerClient,
-        tag: str,
-        argv: tuple[str, ...],
-        program: Program,
-        limits: Limits,
-        wanted: dict[str, int],
-        output_dir: str,
-        uid: int,
-        oci_runtime: str = "",
-    ) -> None:
-        from docker.types import Mount
-
-        self._begin()
-        with self._starting():
-            for name, content in program.files:
-                write_new(self._hostdir, name, content, (CHANNEL_NAME,))
-            mounts = [
-                Mount(f"{WORKDIR}/{name}", os.path.join(self._hostdir, name), "bind", True)
-                for name, _ in program.files
-            ]
-            mounts.append(Mount(f"{WORKDIR}/{OUTPUT_DIR}", output_dir, "bind", False))
-            if argv == program.argv:  # a toolchain of the host's, not of the image
-                mounts += toolchain_mounts(program)
-            container = _create(
-                client,
-                tag,
-                list(argv),
-                self._hostdir,
-                mounts,
-                limits.memory_mib,
-                wanted,
-                True,
-                uid,
-                oci_runtime,
-            )
-            self._started(container)
-            quiet, unused = socket.socketpair()
-            unused.close()
-            self._connections = [quiet]
-            self.channel = quiet
-
-    def logged(self, outcome: RunOutcome) -> RunOutcome:
-        """`outcome` with what the compiler printed, read from the engine's log once the
-        build has ended."""
-        stdout, stderr = self._logs
-        head = OUTPUT_HEAD * 4
-        return replace(
-            outcome, stdout=stdout[:head], stderr=stderr[:head], output_bytes=len(stdout + stderr)
-        )
-
-
-class WarmContainer(_Engine):
-    """A run's container, started before its submission is known (_launcher.py waits in
-    it), then given its program: one submission's, never another's."""
-
-    def __init__(
-        self,
-        client: DockerClient,
-        recipe: Recipe,
-        preload: str,
-        later: Callable[[Callable[[], None]], object],
-        uid: int,
-    ) -> None:
-        """`preload`: the Python runner, compiled while the container waits; `later` runs
-        a task in the background (removing the container once its run is over); `uid`: the
-        run's own."""
-        self._later = later
-        self._python = recipe.python
-        self._begin()
-        listener = self._listen()
-        with closing(listener), self._starting():
-            command = [recipe.python, *BARE_PYTHON_FLAGS, "-c", LAUNCHER.read_text(), preload]
-            container = _create(
-                client,
-                recipe.tag,
-                command,
-                self._hostdir,
-                list(recipe.mounts),
-                recipe.memory_mib,
-                dict(recipe.ulimits),
-                False,
-                uid,
-                recipe.oci_runtime,
-            )
-            self._started(container)
-            # The channel, stdout, stderr: output arrives on the grader's own kernel before
-            # the frame that follows it, as through pipes (the engine's log stream lags).
-            self._connections = [self._accept(listener, self.exit_fd) for _ in range(3)]
-            self.channel = self._connections[0]
-        self.streams = {c.fileno(): index for index, c in enumerate(self._connections[1:])}
-
-    def give(self, argv: tuple[str, ...], program: Program) -> None:
-        """Hand over the program; from here on the container is the submission's."""
-        try:
-            for name, content in program.files:
-                write_new(self._hostdir, name, content, (CHANNEL_NAME,))
-        except OSError as error:
-            raise SandboxError(f"cannot hand the program over: {error}") from error
-        # The image's Python runs the Python runner in the launcher itself.
-        inline = replace(program, argv=argv).inline_in(self._python)
-        request = {
-            "argv": list(argv),
-            "inline": inline is not None,
-            "source": inline.source if inline else "",
-            "args": list(inline.args) if inline else [],
-            "env": child_environment(WORKDIR),
-            "files": [name for name, _ in program.files],
-        }
-        payload = json.dumps(request).encode()
-        try:
-            self.channel.sendall(HEADER.pack(len(payload)) + payload)
-        except OSError as error:
-            raise SandboxError(f"the container's launcher is gone: {error}") from error
-
-    def reap(self) -> tuple[int | None, int | None]:
-        if not self._ended():
-            # Still running: it is removed (killed with it) in the background, and nothing
-            # of it is read any more; a run that ended by itself is asked how (OOM, status).
-            return None, signal.SIGKILL
-        return super().reap()
-
-    def _ended(self) -> bool:
-        if self.exit_fd is None:
-            return False
-        ready, _, _ = select.select([self.exit_fd], [], [], 0)
-        return bool(ready)
-
-    def _dispose(self) -> None:
-        container, self._container = self._container, None
-        if self._cpu_counter is not None:
-            self._cpu_counter.close()
-        for connection in self._connections:
-            connection.close()
-        self._connections = []
-        shutil.rmtree(self._hostdir, ignore_errors=True)
-        if container is not None:
-            self._later(lambda: _remove(container))
-
-    def _accept(self, listener: socket.socket, pidfd: int | None) -> socket.socket:
-        watched: list[Any] = [listener] + ([pidfd] if pidfd is not None else [])
-        ready, _, _ = select.select(watched, [], [], START_TIMEOUT_S)
-        if listener not in ready:
-            raise SandboxError(
-                "the launcher in the container did not connect: is the image up to date? "
-                "(`grader image build`)"
-            )
-        connection, _ = listener.accept()
-        return connection
-
-
-def _remove(container: Container) -> None:
+def remove(container: Container) -> None:
     from docker.errors import DockerException
 
     with contextlib.suppress(DockerException):

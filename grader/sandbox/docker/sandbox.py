@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, Final
 
 from ...errors import SandboxUnavailable
 from ...limits import PIDS_MAX, Limits, docker_ulimits, rlimits_in_force
-from ..base import ClosedOnExit, Compiled, Program, Runtime
+from ..base import Child, ClosedOnExit, Compiled, Program, Runtime
 from ..files import MAX_ARTIFACT_BYTES, WORKDIR_BYTES
 from ..options import SandboxOptions
 from ..preparation import rlimits
-from ..supervisor import Child, SupervisedSession, run_build
+from ..session import SupervisedSession, run_build
 from ..uids import UidBlock
+from .build import Build
 from .containers import (
     RUN_LABEL,
-    Build,
     Recipe,
     first_line,
     toolchain_mounts,

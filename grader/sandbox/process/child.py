@@ -22,10 +22,11 @@ from ...limits import PIDS_MAX, Limits, rlimit_numbers
 from ..base import START_TIMEOUT_S, Program
 from ..cgroup import CgroupParents, RunCgroup
 from ..files import OUTPUT_DIR, WORKDIR, WORKDIR_BYTES, write_new
+from ..frames import STDERR, STDOUT
 from ..measure import ProcMeter
 from ..preparation import child_environment
 from ..seccomp import Filter
-from ..supervisor import STDERR, STDOUT, wait_status
+from ..session import wait_status
 from ..uids import UidBlock
 from .bubblewrap import UNPRIVILEGED_ID, Isolation, bwrap_argv
 

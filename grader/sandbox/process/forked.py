@@ -13,9 +13,10 @@ from ...errors import SandboxError
 from ...limits import PIDS_MAX, Limits, rlimit_numbers
 from ..base import START_TIMEOUT_S, Program
 from ..files import WORKDIR, WORKDIR_BYTES
+from ..frames import STDERR, STDOUT
 from ..measure import ProcMeter
 from ..preparation import child_environment
-from ..supervisor import STDERR, STDOUT, wait_status
+from ..session import wait_status
 from .zygote import CHANNEL_FD, Slot, Zygote, credited_pid, memfd, status_pair
 
 

@@ -22,7 +22,7 @@ from ..cgroup import find_cgroup_parents
 from ..files import BUILD_WORKDIR_BYTES, MAX_ARTIFACT_BYTES, WORKDIR_BYTES
 from ..preparation import python_places, rlimits
 from ..seccomp import Filter, SeccompUnavailable, compiled_filter
-from ..supervisor import SupervisedSession, run_build
+from ..session import SupervisedSession, run_build
 from ..uids import UidBlock
 from .bubblewrap import UNPRIVILEGED_ID, Isolation, detect_isolation
 from .child import Launch, SandboxedProcess

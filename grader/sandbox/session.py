@@ -1,0 +1,92 @@
+"""A submission's runner as the judge uses it (`SupervisedSession`: one child for all its
+calls, a fresh one after any kill), a build run to its end, and how an exit status reads."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+
+from ..limits import Limits
+from ..protocol import ReplyKind, encode_request
+from .base import Child, ClosedOnExit, RunOutcome, Termination
+from .files import read_artifact
+from .preparation import START_MARGIN_S
+from .supervisor import Supervisor
+
+
+def wait_status(status: int, via_bwrap: bool) -> tuple[int | None, int | None]:
+    """(exit code, signal) from a raw wait status. bubblewrap passes a signal death on as
+    exit status 128 + the signal's number, as shells do."""
+    if os.WIFSIGNALED(status):
+        return None, os.WTERMSIG(status)
+    code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
+    return exit_or_signal(code) if via_bwrap else (code, None)
+
+
+def exit_or_signal(code: int | None) -> tuple[int | None, int | None]:
+    """(exit code, signal) from an exit status that says a signal death as 128 + its number,
+    as bubblewrap and a container's init do."""
+    if code is not None and 128 < code < 128 + 65:
+        return None, code - 128
+    return code, None
+
+
+def run_build(
+    start: Callable[[str], Child], limits: Limits, artifact: str
+) -> tuple[RunOutcome, bytes | None]:
+    """Run a build to its end: `start(output_dir)` starts it with a fresh host directory
+    writable at out/; the artifact is read from there only if the build exited 0."""
+    output_dir = tempfile.mkdtemp(prefix="grader-build-")
+    try:
+        os.chmod(output_dir, 0o777)  # the build runs as an unprivileged uid
+        child = Supervisor(start(output_dir), limits)
+        try:
+            outcome = child.exchange(None, limits.wall_s)
+        finally:
+            child.kill()
+        succeeded = outcome.termination is Termination.EXITED and outcome.exit_code == 0
+        return outcome, read_artifact(output_dir, artifact) if succeeded else None
+    finally:
+        shutil.rmtree(output_dir, ignore_errors=True)
+
+
+class SupervisedSession(ClosedOnExit):
+    """A submission's runner: one child for all calls, a fresh one after any kill."""
+
+    def __init__(self, start: Callable[[], Child], limits: Limits) -> None:
+        self._start = start
+        self._limits = limits
+        self._child: Supervisor | None = None
+        self._requests = 0
+
+    def load(self) -> RunOutcome:
+        self.close()
+        self._child = Supervisor(self._start(), self._limits)
+        # Loading includes the runtime's own start-up (a JVM's is most of a second of CPU).
+        margin = 2 * START_MARGIN_S
+        outcome = self._child.exchange(
+            None, self._limits.wall_s + margin, self._limits.time_s + margin
+        )
+        if outcome.reply is None or outcome.reply.kind is not ReplyKind.READY:
+            self.close()
+        return outcome
+
+    def call(self, args: tuple[object, ...]) -> RunOutcome:
+        if self._child is None:
+            loaded = self.load()
+            if self._child is None:
+                return loaded
+        assert self._child is not None
+        self._requests += 1
+        request = encode_request(args, self._requests)
+        outcome = self._child.exchange(request, self._limits.wall_s, request_id=self._requests)
+        if outcome.termination is not Termination.REPLIED:
+            self.close()
+        return outcome
+
+    def close(self) -> None:
+        if self._child is not None:
+            self._child.kill()
+            self._child = None
