@@ -142,12 +142,12 @@ def opened(name: str) -> Iterator[object]:
 def warm_figure(name: str, runs: int, target: str, limit_p: float, settle: float = 0.0) -> Figure:
     """Per submission, in a grader that is already running with its sandbox open; `settle`
     seconds before each, for what the backend starts ahead to be ready."""
-    from grader.commands import open_problem
     from grader.judge import grade, load_answers
     from grader.languages import extensions
+    from grader.problem_yaml import find_problem, load_problem, problem_roots
     from grader.submission import read_submission
 
-    problem = open_problem("nqueens")
+    problem = load_problem(find_problem("nqueens", problem_roots()))
     answers = load_answers(problem)
     submission = read_submission(FAST, extensions())
     with opened(name) as sandbox:

@@ -28,10 +28,10 @@ for placement in sorted(solve_n_queens(int(input()))):
 
 
 def write_problem(storage: Path) -> None:
-    from grader.commands import open_problem
     from grader.judge import load_answers
+    from grader.problem_yaml import find_problem, load_problem, problem_roots
 
-    problem = open_problem("nqueens")
+    problem = load_problem(find_problem("nqueens", problem_roots()))
     answers = load_answers(problem)
     folder = storage / "nqueens"
     folder.mkdir()

@@ -54,8 +54,8 @@ def with_shell(client: object, tag: str) -> str:
 def main() -> int:
     import epicbox
 
-    from grader.commands import open_problem
     from grader.judge import load_answers
+    from grader.problem_yaml import find_problem, load_problem, problem_roots
     from grader.sandbox.docker.image import ARGV0_LABEL, image_tag
     from grader.sandbox.docker.sandbox import connect, default_runtimes
 
@@ -66,7 +66,7 @@ def main() -> int:
     image = with_shell(client, tag)
     client.close()
     epicbox.configure(profiles=[epicbox.Profile("python", image, user="65534")])
-    problem = open_problem("nqueens")
+    problem = load_problem(find_problem("nqueens", problem_roots()))
     answers = load_answers(problem)
     expected = [answers[test.name] for test in sorted(problem.tests, key=lambda t: t.input["n"])]
     source = (ROOT / "submissions" / "nqueens" / "accepted" / "bitmask.py").read_bytes()

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     )
     from .judge import grade, load_answers
     from .limits import Limits
-    from .problem import Problem, TestCase, Visibility, find_problem, load_problem
+    from .problem import Problem, TestCase, Visibility
+    from .problem_yaml import find_problem, load_problem
     from .results import Report, SandboxInfo, SubmissionResult, TestResult
     from .sandbox import Sandbox, SandboxOptions, open_sandbox
     from .submission import Submission, read_submission
@@ -37,7 +38,8 @@ _HOMES = {
     ),
     ".judge": ("grade", "load_answers"),
     ".limits": ("Limits",),
-    ".problem": ("Problem", "TestCase", "Visibility", "find_problem", "load_problem"),
+    ".problem": ("Problem", "TestCase", "Visibility"),
+    ".problem_yaml": ("find_problem", "load_problem"),
     ".results": ("Report", "SandboxInfo", "SubmissionResult", "TestResult"),
     ".sandbox": ("Sandbox", "SandboxOptions", "open_sandbox"),
     ".submission": ("Submission", "read_submission"),

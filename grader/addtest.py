@@ -6,7 +6,8 @@ from __future__ import annotations
 import yaml
 
 from .errors import ProblemError, UsageError
-from .problem import Problem, load_problem
+from .problem import Problem
+from .problem_yaml import load_problem
 
 
 def parse_inputs(pairs: list[str]) -> dict[str, object]:
@@ -46,7 +47,7 @@ def add_test(
     original = path.read_text(encoding="utf-8")
     path.write_text(_appended(original, entry), encoding="utf-8")
     try:
-        return load_problem(problem.directory)
+        return load_problem(problem.directory, problem.shown_from)
     except ProblemError:
         path.write_text(original, encoding="utf-8")
         raise

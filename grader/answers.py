@@ -9,7 +9,7 @@ from pathlib import Path
 from .checkers import CHECKERS, InvalidAnswer
 from .errors import ProblemError, ReferenceMismatch
 from .languages import LANGUAGES, extensions
-from .problem import Problem, TestCase, load_answer, shown_path
+from .problem import Problem, TestCase, load_answer
 from .protocol import ReplyKind
 from .sandbox.base import Sandbox
 from .submission import read_submission
@@ -31,8 +31,8 @@ def compute_answers(problem: Problem, sandbox: Sandbox) -> dict[str, object]:
                     problem.yaml_file,
                     test.line,
                     f"tests[{index}] ({test.name})",
-                    f"references disagree: {shown_path(Path(first_name))} gives "
-                    f"{_summary(first[test.name])}, {shown_path(Path(name))} gives "
+                    f"references disagree: {problem.shown(Path(first_name))} gives "
+                    f"{_summary(first[test.name])}, {problem.shown(Path(name))} gives "
                     f"{_summary(answers[test.name])}",
                 )
     return first
@@ -65,7 +65,7 @@ def stale_answers(problem: Problem, answers: dict[str, object]) -> list[TestCase
 
 
 def _run_reference(problem: Problem, path: Path, sandbox: Sandbox) -> dict[str, object]:
-    shown = shown_path(path)
+    shown = problem.shown(path)
     submission = read_submission(path, extensions())
     build = LANGUAGES[submission.language].build(submission, problem, sandbox)
     if build.program is None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import csv
 import re
-import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from queue import SimpleQueue
+from typing import TextIO
 
 from .errors import UsageError
 from .judge import grade
@@ -61,21 +61,24 @@ def collect(
     known: dict[str, str],
     student_pattern: str | None = None,
     roster: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
 ) -> list[Entry]:
-    """Files as given; folders expand to the files of known languages inside, sorted. The
-    student is the first name under the folder (`class/ada/solution.py` or
-    `class/ada.py`: ada), or what `student_pattern`'s group `student` (or group 1) matches;
-    a roster then maps that name (or the file's name) to the student's id."""
+    """Files as given (relative to `cwd`, by default the working directory, and shown as
+    given); folders expand to the files of known languages inside, sorted. The student is
+    the first name under the folder (`class/ada/solution.py` or `class/ada.py`: ada), or
+    what `student_pattern`'s group `student` (or group 1) matches; a roster then maps that
+    name (or the file's name) to the student's id."""
     pattern = re.compile(student_pattern) if student_pattern else None
+    base = cwd or Path()
     entries: list[Entry] = []
     for argument in arguments:
         root = Path(argument)
-        folder = root if root.is_dir() else None
+        folder = root if (base / root).is_dir() else None
         if folder is not None:
             # Links and special files too: each is graded CE saying why (submission.py).
             found = sorted(
-                p
-                for p in root.rglob("*")
+                root / p.relative_to(base / root)
+                for p in (base / root).rglob("*")
                 if p.suffix in known and (p.is_symlink() or not p.is_dir())
             )
             if not found:
@@ -97,9 +100,10 @@ def collect(
                     raise UsageError(f"{path}: {student!r} is not in the roster")
                 student = listed
             # A name from the file system: shown on terminals and stored in the gradebook.
-            entries.append(
-                Entry(read_submission(path, known, folder), printable(student, one_line=True))
+            submission = read_submission(
+                base / path, known, base / folder if folder else None, shown=str(path)
             )
+            entries.append(Entry(submission, printable(student, one_line=True)))
     return entries
 
 
@@ -178,16 +182,17 @@ def grade_all(
 class Progress:
     """`[12/200] ada: WA` on one line of a terminal's stderr; silent elsewhere."""
 
-    def __init__(self, total: int) -> None:
+    def __init__(self, total: int, stream: TextIO) -> None:
         self._total = total
         self._done = 0
-        self._shown = sys.stderr.isatty() and total > 1
+        self._stream = stream
+        self._shown = stream.isatty() and total > 1
 
     def __call__(self, entry: Entry, result: SubmissionResult) -> None:
         self._done += 1
         if self._shown:
             line = f"[{self._done}/{self._total}] {entry.student}: {result.verdict.value}"
-            sys.stderr.write("\r\x1b[K" + line[:100])
+            self._stream.write("\r\x1b[K" + line[:100])
             if self._done == self._total:
-                sys.stderr.write("\n")
-            sys.stderr.flush()
+                self._stream.write("\n")
+            self._stream.flush()

@@ -1,22 +1,16 @@
-"""Load a problem folder (`problems/<id>/problem.yaml`) into frozen, validated dataclasses.
-
-Every mistake in the YAML is a ProblemError naming `file:line: key`. Unknown keys are errors:
-they are almost always typos, and a misspelt limit silently ignored is a wrong grade.
-"""
+"""A problem as the judge sees it: frozen dataclasses, read from `problems/<id>/problem.yaml`
+by problem_yaml.py, and the stored answers of its tests."""
 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from .checkers import CHECKERS
-from .errors import ProblemError, UsageError
+from .errors import ProblemError
 from .limits import Limits
-from .yamlsource import Document, load
 
 PROBLEM_FILE = "problem.yaml"
 ANSWERS_DIR = "answers"
@@ -72,6 +66,9 @@ class Problem:
     checker: str
     references: tuple[Path, ...]
     tests: tuple[TestCase, ...]
+    # Messages show paths relative to this directory (the caller's working directory when
+    # the problem was loaded); None: relative to this process's.
+    shown_from: Path | None = field(default=None, compare=False)
 
     @property
     def max_score(self) -> float:
@@ -93,89 +90,9 @@ class Problem:
     def answer_path(self, test: TestCase) -> Path:
         return self.directory / ANSWERS_DIR / f"{test.name}.json"
 
-
-def find_problem(name_or_dir: str, search_roots: tuple[Path, ...]) -> Path:
-    """The folder of a problem given as a path or as a name under some `problems/` root."""
-    direct = Path(name_or_dir)
-    if (direct / PROBLEM_FILE).is_file():
-        return direct
-    if os.sep not in name_or_dir and "/" not in name_or_dir:
-        for root in search_roots:
-            if (root / name_or_dir / PROBLEM_FILE).is_file():
-                return root / name_or_dir
-    known = sorted({p.parent.name for root in search_roots for p in root.glob(f"*/{PROBLEM_FILE}")})
-    raise UsageError(
-        f"unknown problem {name_or_dir!r}: no {PROBLEM_FILE} there or under problems/"
-        + (f" (known: {', '.join(known)})" if known else "")
-    )
-
-
-def load_problem(directory: Path) -> Problem:
-    """Read and validate `directory/problem.yaml`. Raises ProblemError."""
-    shown = shown_path(directory / PROBLEM_FILE)
-    doc = load(directory / PROBLEM_FILE, shown)
-    top = _mapping(
-        doc,
-        "",
-        doc.data,
-        required={"id", "title", "entry_points", "checker", "tests"},
-        optional={"statement", "signature", "limits", "references"},
-    )
-    signature = _mapping(
-        doc, "signature", top.get("signature", {}), required={"params"}, optional={"returns"}
-    )
-    params = tuple(
-        _param(doc, f"signature.params[{i}]", raw)
-        for i, raw in enumerate(_list(doc, "signature.params", signature["params"]))
-    )
-    if len({p.name for p in params}) != len(params):
-        raise doc.error("signature.params", "parameter names must be unique")
-    entry_points = _mapping(doc, "entry_points", top["entry_points"], required=set(), optional=None)
-    entry_names = {
-        language: _entry_names(doc, f"entry_points.{language}", names)
-        for language, names in entry_points.items()
-    }
-    statement = directory / _text(doc, "statement", top.get("statement", "statement.md"))
-    if not statement.is_file():
-        raise doc.error("statement", f"{shown_path(statement)} does not exist")
-    references = tuple(
-        _existing_file(doc, directory, f"references[{i}]", raw)
-        for i, raw in enumerate(_list(doc, "references", top.get("references", [])))
-    )
-    raw_tests = _list(doc, "tests", top["tests"])
-    if not raw_tests:
-        raise doc.error("tests", "a problem needs at least one test")
-    tests = tuple(_test(doc, f"tests[{i}]", raw, params) for i, raw in enumerate(raw_tests))
-    names = [test.name for test in tests]
-    for i, name in enumerate(names):
-        if name in names[:i]:
-            raise doc.error(f"tests[{i}].name", f"test name {name!r} is used twice")
-    return Problem(
-        id=_text(doc, "id", top["id"]),
-        title=_text(doc, "title", top["title"]),
-        directory=directory,
-        yaml_file=shown,
-        statement=statement,
-        params=params,
-        returns=_text(doc, "signature.returns", signature.get("returns", "")),
-        entry_points=entry_names,
-        limits=_limits(doc, top.get("limits", {})),
-        checker=_checker(doc, top["checker"]),
-        references=references,
-        tests=tests,
-    )
-
-
-def _entry_names(doc: Document, where: str, raw: object) -> tuple[str, ...]:
-    names = raw if isinstance(raw, list) else [raw]
-    if not names:
-        raise doc.error(where, "expected a function name or a list of them, got []")
-    for name in names:
-        if not isinstance(name, str) or not name.isidentifier():
-            raise doc.error(where, f"expected a function name, got {name!r}")
-    if len(set(names)) != len(names):
-        raise doc.error(where, "a name is listed twice")
-    return tuple(names)
+    def shown(self, path: Path) -> str:
+        """`path` as this problem's messages show it."""
+        return shown_path(path, self.shown_from)
 
 
 def load_answer(problem: Problem, test: TestCase) -> object:
@@ -185,12 +102,12 @@ def load_answer(problem: Problem, test: TestCase) -> object:
     try:
         stored = json.loads(path.read_bytes())
     except FileNotFoundError:
-        raise ProblemError(shown_path(path), None, "", f"missing; {fix}") from None
+        raise ProblemError(problem.shown(path), None, "", f"missing; {fix}") from None
     except (OSError, ValueError) as error:
-        raise ProblemError(shown_path(path), None, "", f"unreadable ({error}); {fix}") from None
+        raise ProblemError(problem.shown(path), None, "", f"unreadable ({error}); {fix}") from None
     if not isinstance(stored, dict) or stored.get("input") != dict(test.input):
         raise ProblemError(
-            shown_path(path),
+            problem.shown(path),
             None,
             "input",
             f"does not match test {test.name!r} in problem.yaml; {fix}",
@@ -198,161 +115,10 @@ def load_answer(problem: Problem, test: TestCase) -> object:
     return stored.get("answer")
 
 
-def shown_path(path: Path) -> str:
-    """A path as messages show it: relative to the working directory when inside it."""
+def shown_path(path: Path, base: Path | None = None) -> str:
+    """A path as messages show it: relative to `base` (by default the working directory)
+    when inside it."""
     try:
-        return str(path.resolve().relative_to(Path.cwd()))
+        return str(path.resolve().relative_to(base or Path.cwd()))
     except ValueError:
         return str(path)
-
-
-def _mapping(
-    doc: Document, path: str, raw: object, required: set[str], optional: set[str] | None
-) -> dict[str, object]:
-    if not isinstance(raw, dict):
-        raise doc.error(path or "(top level)", f"expected a mapping, got {_kind(raw)}")
-    for key in required:
-        if key not in raw:
-            raise doc.error(path or "(top level)", f"missing required key {key!r}")
-    if optional is not None:
-        allowed = required | optional
-        for key in raw:
-            if key not in allowed:
-                child = f"{path}.{key}" if path else key
-                raise doc.error(
-                    child, f"unknown key (expected one of: {', '.join(sorted(allowed))})"
-                )
-    return raw
-
-
-def _list(doc: Document, path: str, raw: object) -> list[object]:
-    if not isinstance(raw, list):
-        raise doc.error(path, f"expected a list, got {_kind(raw)}")
-    return raw
-
-
-def _text(doc: Document, path: str, raw: object) -> str:
-    if not isinstance(raw, str) or not raw.strip():
-        raise doc.error(path, f"expected text, got {_kind(raw)}")
-    return raw
-
-
-def _number(doc: Document, path: str, raw: object, integer: bool = False) -> float:
-    if (
-        isinstance(raw, bool)
-        or not isinstance(raw, int | float)
-        or (integer and not isinstance(raw, int))
-    ):
-        wanted = "an integer" if integer else "a number"
-        raise doc.error(path, f"expected {wanted} > 0, got {_kind(raw)}")
-    if raw <= 0:
-        raise doc.error(path, f"expected a number > 0, got {raw}")
-    return raw
-
-
-def _kind(raw: object) -> str:
-    if raw is None:
-        return "nothing"
-    if isinstance(raw, str):
-        return f'"{raw}"'
-    return (
-        f"{type(raw).__name__} {raw!r}" if not isinstance(raw, dict | list) else type(raw).__name__
-    )
-
-
-def _param(doc: Document, path: str, raw: object) -> Param:
-    spec = _mapping(doc, path, raw, required={"name", "type"}, optional={"min", "max"})
-    name = _text(doc, f"{path}.name", spec["name"])
-    kind = _text(doc, f"{path}.type", spec["type"])
-    if not known_type(kind):
-        raise doc.error(
-            f"{path}.type", f"unknown type {kind!r} (known: int, str, and list[T] of those)"
-        )
-    bounds = []
-    for key in ("min", "max"):
-        value = spec.get(key)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise doc.error(f"{path}.{key}", f"expected an integer, got {_kind(value)}")
-        bounds.append(value)
-    return Param(name, kind, bounds[0], bounds[1])
-
-
-def _limits(doc: Document, raw: object) -> Limits:
-    spec = _mapping(
-        doc,
-        "limits",
-        raw,
-        required=set(),
-        optional={"time_s", "wall_s", "memory_mib", "output_kib", "time_factor"},
-    )
-    factors = _mapping(
-        doc, "limits.time_factor", spec.get("time_factor", {}), required=set(), optional=None
-    )
-    time_s = _number(doc, "limits.time_s", spec.get("time_s", 1.0))
-    return Limits(
-        time_s=time_s,
-        wall_s=_number(doc, "limits.wall_s", spec.get("wall_s", max(3 * time_s, time_s + 1))),
-        memory_mib=int(_number(doc, "limits.memory_mib", spec.get("memory_mib", 256), True)),
-        output_kib=int(_number(doc, "limits.output_kib", spec.get("output_kib", 1024), True)),
-        time_factors={
-            str(language): _number(doc, f"limits.time_factor.{language}", factor)
-            for language, factor in factors.items()
-        },
-    )
-
-
-def _test(doc: Document, path: str, raw: object, params: tuple[Param, ...]) -> TestCase:
-    spec = _mapping(doc, path, raw, required={"name", "input"}, optional={"points", "visibility"})
-    name = _text(doc, f"{path}.name", spec["name"])
-    if not all(c.isalnum() or c in "-_" for c in name):
-        raise doc.error(f"{path}.name", f"{name!r}: use only letters, digits, '-' and '_'")
-    given = _mapping(
-        doc, f"{path}.input", spec["input"], required={p.name for p in params}, optional=set()
-    )
-    for param in params:
-        _check_argument(doc, f"{path}.input.{param.name}", given[param.name], param)
-    visibility = spec.get("visibility", "hidden")
-    if visibility not in {v.value for v in Visibility}:
-        raise doc.error(f"{path}.visibility", f"expected sample or hidden, got {_kind(visibility)}")
-    points = spec.get("points", 1)
-    if isinstance(points, bool) or not isinstance(points, int | float) or points < 0:
-        raise doc.error(f"{path}.points", f"expected a number >= 0, got {_kind(points)}")
-    return TestCase(name, dict(given), points, Visibility(visibility), doc.line(path))
-
-
-def _check_argument(doc: Document, path: str, value: object, param: Param, kind: str = "") -> None:
-    kind = kind or param.type
-    if kind.startswith("list[") and kind.endswith("]"):
-        if not isinstance(value, list):
-            raise doc.error(path, f"expected {kind}, got {_kind(value)}")
-        for item in value:
-            _check_argument(doc, path, item, param, kind[5:-1])
-        return
-    wanted = SCALAR_TYPES[kind]
-    if isinstance(value, bool) or not isinstance(value, wanted):
-        raise doc.error(path, f"expected {kind}, got {_kind(value)}")
-    if isinstance(value, int):
-        low = param.minimum if param.minimum is not None else value
-        high = param.maximum if param.maximum is not None else value
-        if not low <= value <= high:
-            bounds = f"{param.minimum if param.minimum is not None else '…'}.." + (
-                f"{param.maximum if param.maximum is not None else '…'}"
-            )
-            raise doc.error(
-                path,
-                f"{value} is outside the allowed range {bounds} (signature.params: {param.name})",
-            )
-
-
-def _checker(doc: Document, raw: object) -> str:
-    name = _text(doc, "checker", raw)
-    if name not in CHECKERS:
-        raise doc.error("checker", f"unknown checker {name!r} (known: {', '.join(CHECKERS)})")
-    return name
-
-
-def _existing_file(doc: Document, directory: Path, path: str, raw: object) -> Path:
-    target = directory / _text(doc, path, raw)
-    if not target.is_file():
-        raise doc.error(path, f"{shown_path(target)} does not exist")
-    return target

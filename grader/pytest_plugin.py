@@ -35,8 +35,7 @@ def pytest_collection_modifyitems(
     submission = config.getoption("--grader-submission")
     if not submission:
         return
-    from .commands import problem_roots
-    from .problem import find_problem, load_problem
+    from .problem_yaml import find_problem, load_problem, problem_roots
 
     problem = load_problem(find_problem(config.getoption("--grader-problem"), problem_roots()))
     items.extend(
@@ -76,10 +75,9 @@ class JudgeTest(pytest.Item):
 def _graded(config: pytest.Config) -> SubmissionResult:
     """Grade once per session; every item reads the same result."""
     if _RESULT not in config.stash:
-        from .commands import problem_roots
         from .judge import grade, load_answers
         from .languages import extensions
-        from .problem import find_problem, load_problem
+        from .problem_yaml import find_problem, load_problem, problem_roots
         from .sandbox import open_sandbox
         from .submission import read_submission
 

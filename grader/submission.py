@@ -30,27 +30,30 @@ class Submission:
     refused: str = ""  # why the file was not read (a link, not a regular file): graded CE
 
 
-def read_submission(path: Path, extensions: dict[str, str], root: Path | None = None) -> Submission:
+def read_submission(
+    path: Path, extensions: dict[str, str], root: Path | None = None, shown: str = ""
+) -> Submission:
     """Read `path`, a file inside the folder `root` (default: its own folder) reached
-    without following any link below `root`; `extensions` maps ".py" to a language id.
-    Raises UsageError for a file that is not there; a link or a special file is returned
-    with `refused` set."""
+    without following any link below `root`; `extensions` maps ".py" to a language id;
+    `shown`: the name messages and reports use (default: `path`). Raises UsageError for a
+    file that is not there; a link or a special file is returned with `refused` set."""
+    shown = shown or str(path)
     language = extensions.get(path.suffix.lower())
     if language is None:
         known = ", ".join(sorted(extensions))
-        raise UsageError(f"{path}: unknown extension {path.suffix or '(none)'!r} (known: {known})")
+        raise UsageError(f"{shown}: unknown extension {path.suffix or '(none)'!r} (known: {known})")
     top = path.parent if root is None else root
     try:
         source = _read_below(top, path.relative_to(top).parts)
     except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
+        raise UsageError(f"{shown}: no such file") from None
     except IsADirectoryError:
-        raise UsageError(f"{path}: is a directory") from None
+        raise UsageError(f"{shown}: is a directory") from None
     except _Refused as refused:
-        return Submission(path, str(path), language, b"", f"{path.name}: not graded: {refused}")
+        return Submission(path, shown, language, b"", f"{path.name}: not graded: {refused}")
     except OSError as error:
-        raise UsageError(f"{path}: cannot be read ({error.strerror})") from None
-    return Submission(path, str(path), language, source)
+        raise UsageError(f"{shown}: cannot be read ({error.strerror})") from None
+    return Submission(path, shown, language, source)
 
 
 class _Refused(Exception):

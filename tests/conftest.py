@@ -10,7 +10,8 @@ import pytest
 from grader.errors import SandboxError, SandboxUnavailable
 from grader.judge import load_answers
 from grader.languages import LANGUAGES, extensions
-from grader.problem import Problem, load_problem
+from grader.problem import Problem
+from grader.problem_yaml import load_problem
 from grader.sandbox import SANDBOXES, Sandbox, SandboxOptions
 from grader.sandbox.docker.image import build_image
 from grader.sandbox.docker.sandbox import connect, default_runtimes

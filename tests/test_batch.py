@@ -127,12 +127,12 @@ def test_a_bad_roster_is_the_users_mistake_named_by_line(tmp_path, capsys, conte
 
 def test_an_unexpected_exception_is_one_line_and_exit_3(monkeypatch, capsys) -> None:
     """A bug of the harness is never exit 1, which says "a submission was not accepted"."""
-    import grader.commands
+    from grader.cli.commands import template
 
-    def broken(args):
+    def broken(args, context):
         raise KeyError("a bug")
 
-    monkeypatch.setattr(grader.commands, "template_command", broken)
+    monkeypatch.setattr(template, "run", broken)
     status = main(["template", "--language", "python"])
     err = capsys.readouterr().err
     assert status == 3

@@ -6,7 +6,7 @@ import shlex
 
 import yaml
 
-from grader.cli import _parser
+from grader.cli.parser import parser as _parser
 
 from .conftest import ROOT
 

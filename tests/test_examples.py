@@ -9,7 +9,8 @@ import pytest
 
 from grader.judge import grade, load_answers
 from grader.languages import EXTENSIONS, extensions
-from grader.problem import Problem, load_problem
+from grader.problem import Problem
+from grader.problem_yaml import load_problem
 from grader.submission import read_submission
 from grader.verdicts import Verdict
 

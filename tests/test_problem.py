@@ -8,7 +8,8 @@ import pytest
 
 from grader.errors import ProblemError, UsageError
 from grader.judge import load_answers
-from grader.problem import Visibility, find_problem, load_problem
+from grader.problem import Visibility
+from grader.problem_yaml import find_problem, load_problem
 
 from .conftest import PROBLEMS
 

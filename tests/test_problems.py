@@ -7,7 +7,7 @@ import pytest
 
 from grader.cli import main
 from grader.judge import load_answers
-from grader.problem import load_problem
+from grader.problem_yaml import load_problem
 
 from .conftest import PROBLEMS
 

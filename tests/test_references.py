@@ -9,7 +9,7 @@ import pytest
 from grader.answers import compute_answers, stale_answers
 from grader.errors import ReferenceMismatch
 from grader.languages import LANGUAGES, extensions
-from grader.problem import load_problem
+from grader.problem_yaml import load_problem
 
 from .conftest import require_language
 

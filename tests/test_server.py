@@ -128,7 +128,7 @@ def test_a_command_the_warm_grader_answers_loads_no_site_and_no_os(
         if line.startswith("import time:")
     }
     assert done.returncode == 0 and "all 92 solutions found" in done.stdout
-    assert {"encodings", "grader.client"} <= imported  # the profile took effect
+    assert {"encodings", "grader.warm.client"} <= imported  # the profile took effect
     assert not {"site", "os", "grader.cli"} & imported, sorted(imported)
 
 
@@ -210,3 +210,23 @@ def test_the_warm_grader_outlives_the_directory_it_was_started_from(
     )  # fmt: skip
     assert from_deleted.returncode in (0, 2), from_deleted.stderr
     assert "internal error" not in from_deleted.stderr
+
+
+def test_a_caller_with_other_toolchains_is_never_answered_by_this_grader(
+    private_runtime, tmp_path
+) -> None:
+    """A warm grader reads PATH, the Docker engine and its caches as they were when it
+    started; a caller whose are different gets a warm grader of its own."""
+    _grade(private_runtime, ACCEPTED)
+    first = _wait_for_server(tmp_path)
+    _wait_until_idle(first)
+    before = _cpu_ticks(first)
+    other_path = private_runtime | {"PATH": f"{tmp_path / 'bin'}:{private_runtime['PATH']}"}
+    status, report = _grade(other_path, ACCEPTED)
+    assert status == 0 and report["results"][0]["verdict"] == "AC"
+    assert _cpu_ticks(first) == before, "the first warm grader answered another environment"
+    deadline = time.monotonic() + 60
+    while len(_server_pids(tmp_path)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert len(_server_pids(tmp_path)) == 2
+    assert len(list(tmp_path.glob("grader-server/*.sock"))) == 2

@@ -11,7 +11,7 @@ import pytest
 from grader.answers import compute_answers, write_answers
 from grader.judge import grade, load_answers
 from grader.languages import extensions
-from grader.problem import load_problem
+from grader.problem_yaml import load_problem
 from grader.submission import read_submission
 from grader.verdicts import Verdict
 

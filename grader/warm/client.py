@@ -13,13 +13,13 @@ import _socket
 import posix
 import sys
 
-from .wire import STALE, package_dir
+from .wire import SERVED_ENVIRONMENT, STALE, package_dir
 
 
 def main() -> int:
     argv = sys.argv[1:]
     if argv == ["--version"]:  # as cli.py's parser says it, without building the parser
-        from .__version__ import __version__
+        from ..__version__ import __version__
 
         print(f"grader {__version__}")
         return 0
@@ -32,7 +32,7 @@ def main() -> int:
             # output. Skipping the interpreter's tear-down saves a few ms of every command.
             posix._exit(status)
     with_site()
-    from .cli import main as run_here
+    from ..cli import main as run_here
 
     status = run_here(argv)
     # A CI job grades once and ends: a server would only outlive it. GRADER_SERVER=on
@@ -61,13 +61,15 @@ def with_site() -> None:
 
 
 def socket_path() -> str:
-    """Private to this user (a 0700 directory); one per checkout and interpreter."""
+    """Private to this user (a 0700 directory); one per checkout, interpreter and the
+    environment a server reads (SERVED_ENVIRONMENT)."""
     import zlib
 
     home = _environ("XDG_RUNTIME_DIR") or (
         (_environ("XDG_CACHE_HOME") or f"{_home()}/.cache") + "/grader"
     )
-    key = zlib.crc32(f"{package_dir()}\0{sys.executable}".encode())
+    served = "\0".join(_environ(name) for name in SERVED_ENVIRONMENT)
+    key = zlib.crc32(f"{package_dir()}\0{sys.executable}\0{served}".encode())
     return f"{home}/grader-server/{key:08x}.sock"
 
 

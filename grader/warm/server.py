@@ -2,42 +2,43 @@
 a round trip instead of an interpreter start, a hundred imports and a sandbox start.
 
 client.py asks it over a Unix socket in a 0700 directory; it answers only its own user. It
-runs each request as the command line would (cli.main), one at a time, with the caller's
-working directory, environment, stdout and stderr (the descriptors themselves, passed over
-the socket), and keeps its sandboxes open between requests. It refuses a request (STALE),
-and exits, once its own code changed on disk; it exits after `--idle` seconds unused.
+runs each request as the command line would (cli.main), one at a time, in a Context of the
+caller's working directory, environment, stdout and stderr (the descriptors themselves,
+passed over the socket), and keeps its sandboxes open between requests; it changes none of
+its own. What the harness reads of the environment below the command line (wire.py's
+SERVED_ENVIRONMENT: toolchains on PATH, the Docker engine, caches) is its own: the client
+asks only a server started with the same values. It refuses a request (STALE), and exits,
+once its own code changed on disk; it exits after `--idle` seconds unused.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
+import dataclasses
 import fcntl
 import io
 import os
 import select
 import socket
 import struct
-import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TextIO
 
-from .errors import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
-from .sandbox.kept import KeptSandboxes
-from .wire import ANSWERED, STALE, package_dir
+from ..cli.context import Context
+from ..errors import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
+from ..sandbox.kept import KeptSandboxes
+from .wire import ANSWERED, SERVED_ENVIRONMENT, STALE, package_dir
 
 MAX_REQUEST_BYTES = 1 << 20
 
 
-# How a request is run: cli.main, handed in by the CLI (this module never imports it).
-RunCommand = Callable[[list[str], KeptSandboxes], int]
-
-
-def serve_command(args: argparse.Namespace, run: RunCommand) -> int:
-    path = Path(args.socket)
+def serve(path: Path, idle: float, context: Context) -> int:
+    """Answer requests on the socket `path` until `idle` seconds pass without one, or this
+    code is stale. `context` is the server's own; each request runs in one derived from it."""
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     if path.parent.stat().st_uid != os.getuid() or path.parent.stat().st_mode & 0o077:
-        print(f"grader serve: {path.parent} must be yours and private (0700)", file=sys.stderr)
+        context.say(f"grader serve: {path.parent} must be yours and private (0700)")
         return EXIT_INTERNAL
     # One server per socket: a second one started while the first was coming up goes away.
     lock = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
@@ -55,18 +56,20 @@ def serve_command(args: argparse.Namespace, run: RunCommand) -> int:
         listener.bind(str(path))
         listener.listen(8)
     except OSError as error:
-        print(f"grader serve: cannot listen on {path}: {error}", file=sys.stderr)
+        context.say(f"grader serve: cannot listen on {path}: {error}")
         return EXIT_INTERNAL
     # Its own directory, never the one it was started from: that one may be deleted while
-    # this server lives on, and every request returns here.
+    # this server lives on. (Requests never use it: their context has the caller's.)
     os.chdir(path.parent)
     code = _fingerprint()
+    own = {name: os.environ.get(name, "") for name in SERVED_ENVIRONMENT}
     sandboxes = KeptSandboxes()
+    served = dataclasses.replace(context, sandboxes=sandboxes)
     try:
-        while select.select([listener], [], [], args.idle)[0]:
+        while select.select([listener], [], [], idle)[0]:
             connection, _ = listener.accept()
             with connection:
-                if not _answer(connection, code, sandboxes, path.parent, run):
+                if not _answer(connection, code, own, served):
                     break  # stale: the next command runs cold and starts a fresh server
     finally:
         sandboxes.close()
@@ -80,9 +83,8 @@ def serve_command(args: argparse.Namespace, run: RunCommand) -> int:
 def _answer(
     connection: socket.socket,
     code: tuple[tuple[str, int], ...],
-    sandboxes: KeptSandboxes,
-    home: Path,
-    run: RunCommand,
+    own: dict[str, str],
+    served: Context,
 ) -> bool:
     """Serve one request; False when this server is stale and must go."""
     credentials = connection.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12)
@@ -94,16 +96,23 @@ def _answer(
     try:
         fields = request.decode("utf-8", "surrogateescape").split("\0")
         package, cwd, count = fields[0], fields[1], int(fields[2])
-        argv, environment = fields[3 : 3 + count], fields[3 + count :]
+        argv = fields[3 : 3 + count]
+        environ = dict(entry.split("=", 1) for entry in fields[3 + count :] if "=" in entry)
         if package != package_dir() or _fingerprint() != code:
             connection.sendall(bytes([STALE]))
             return False
+        if any(environ.get(name, "") != value for name, value in own.items()):
+            connection.sendall(bytes([STALE]))  # not for this server: the caller runs it
+            return True
         if not os.path.isdir(cwd):  # the caller's shell sits in a deleted directory
             os.write(stdio[1], f"grader: the current directory {cwd} no longer exists\n".encode())
             status = EXIT_USAGE
         else:
-            with _as_caller(cwd, environment, stdio, home):
-                status = run(argv, sandboxes)
+            with _streams(stdio) as (stdout, stderr):
+                caller = dataclasses.replace(
+                    served, cwd=Path(cwd), environ=environ, stdout=stdout, stderr=stderr
+                )
+                status = served.command_line(argv, caller)
     except Exception as error:  # noqa: BLE001 - the client says so; the server goes on
         with contextlib.suppress(OSError):
             os.write(stdio[1], f"grader: internal error: {error}\n".encode())
@@ -139,28 +148,18 @@ def _receive(connection: socket.socket) -> tuple[bytes, list[int]] | None:
 
 
 @contextlib.contextmanager
-def _as_caller(cwd: str, environment: list[str], stdio: list[int], home: Path) -> Iterator[None]:
-    """The caller's directory, environment and output for one request, then ours again
-    (`home`, the server's own directory)."""
-    saved_environment = dict(os.environ)
-    saved_streams = sys.stdout, sys.stderr
-    os.chdir(cwd)
-    os.environ.clear()
-    os.environ.update(entry.split("=", 1) for entry in environment if "=" in entry)  # type: ignore[misc]
-    sys.stdout, sys.stderr = (
+def _streams(stdio: list[int]) -> Iterator[tuple[TextIO, TextIO]]:
+    """The caller's stdout and stderr, as text streams of this process's own, closed after."""
+    opened = [
         io.TextIOWrapper(io.FileIO(os.dup(fd), "w"), encoding="utf-8", line_buffering=True)
         for fd in stdio
-    )
+    ]
     try:
-        yield
+        yield opened[0], opened[1]
     finally:
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(OSError, ValueError):
+        for stream in opened:
+            with contextlib.suppress(OSError, ValueError):  # a reader that went away
                 stream.close()
-        sys.stdout, sys.stderr = saved_streams
-        os.environ.clear()
-        os.environ.update(saved_environment)
-        os.chdir(home)
 
 
 def _fingerprint() -> tuple[tuple[str, int], ...]:

@@ -1,0 +1,40 @@
+"""Arguments several commands declare alike."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..sandbox import SANDBOXES
+
+SANDBOX_CHOICES = ("auto", *SANDBOXES)
+
+
+def add_problem(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--problem",
+        default="nqueens",
+        metavar="DIR_OR_NAME",
+        help="a problem folder, or a name under problems/ (default: nqueens)",
+    )
+
+
+def add_problem_name(command: argparse.ArgumentParser, default: str | None = "nqueens") -> None:
+    """The problem as the first argument (`grader verify nqueens`)."""
+    if default is None:
+        command.add_argument("problem_name", metavar="PROBLEM")
+    else:
+        command.add_argument("problem_name", nargs="?", default=default, metavar="PROBLEM")
+
+
+def add_sandbox(command: argparse.ArgumentParser, help_text: str | None = None) -> None:
+    command.add_argument("--sandbox", choices=SANDBOX_CHOICES, default="auto", help=help_text)
+
+
+def positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value

@@ -1,0 +1,44 @@
+"""`grader add-test`: append a test to a problem, compute its answer, re-check the examples."""
+
+from __future__ import annotations
+
+import argparse
+
+from ...errors import EXIT_FAILED, EXIT_OK
+from ..arguments import add_problem_name, add_sandbox
+from ..context import Context
+
+HELP = "append a test to a problem, compute its answer, re-check the examples"
+
+
+def add_arguments(command: argparse.ArgumentParser) -> None:
+    add_problem_name(command, default=None)
+    command.add_argument(
+        "--input", action="append", required=True, metavar="NAME=VALUE", help="e.g. n=7"
+    )
+    command.add_argument("--points", type=float, default=1, metavar="P")
+    command.add_argument("--hidden", action="store_true", help="hidden, not a sample")
+    command.add_argument("--name", metavar="NAME")
+    add_sandbox(command)
+
+
+def run(args: argparse.Namespace, context: Context) -> int:
+    from ...addtest import add_test, parse_inputs
+    from ...answers import compute_answers, write_answers
+    from ...judge import load_answers
+    from ...verify import render, verify
+    from ..shared import open_problem, sandbox_for
+
+    problem = open_problem(args.problem_name, context)
+    problem = add_test(problem, parse_inputs(args.input), args.points, args.hidden, args.name)
+    added = problem.tests[-1]
+    print(f"{problem.yaml_file}:{added.line}: added test {added.name}", file=context.stdout)
+    with sandbox_for(args.sandbox, context) as sandbox:
+        write_answers(problem, compute_answers(problem, sandbox))
+        print(
+            f"{problem.shown(problem.answer_path(added))}: written from the references",
+            file=context.stdout,
+        )
+        verification = verify(problem, load_answers(problem), sandbox)
+    context.stdout.write(render(verification))
+    return EXIT_FAILED if verification.failures else EXIT_OK

@@ -1,0 +1,30 @@
+"""`grader export`: a gradebook as CSV, a row per student and a column per problem."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ...errors import EXIT_OK, UsageError
+from ..context import Context
+
+HELP = "a gradebook as CSV: a row per student, a column per problem"
+
+
+def add_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--db", type=Path, required=True, metavar="FILE")
+    command.add_argument("--format", choices=("csv",), default="csv")
+
+
+def run(args: argparse.Namespace, context: Context) -> int:
+    from ...gradebook import Gradebook
+
+    path = context.path(args.db)
+    if not path.exists():
+        raise UsageError(f"{args.db}: no such gradebook")
+    gradebook = Gradebook(path)
+    try:
+        context.stdout.write(gradebook.export_csv())
+    finally:
+        gradebook.close()
+    return EXIT_OK

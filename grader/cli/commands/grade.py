@@ -1,0 +1,139 @@
+"""`grader grade`: grade submissions and report their verdicts."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ...errors import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, UsageError
+from ...reports import REPORTERS
+from ..arguments import SANDBOX_CHOICES, add_problem, positive
+from ..context import Context
+
+if TYPE_CHECKING:
+    from ...batch import Entry
+    from ...results import Report, SubmissionResult
+
+HELP = "grade submissions and report verdicts"
+
+
+def add_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "submissions",
+        nargs="+",
+        metavar="SUBMISSION",
+        help="files, or folders searched for files of known languages",
+    )
+    add_problem(command)
+    command.add_argument(
+        "--sandbox",
+        choices=SANDBOX_CHOICES,
+        default="auto",
+        help="where submissions run (default: the strongest available)",
+    )
+    command.add_argument("--format", choices=sorted(REPORTERS), default="text")
+    command.add_argument(
+        "--output", type=Path, metavar="FILE", help="write the report to FILE instead of stdout"
+    )
+    command.add_argument(
+        "--jobs", type=positive, default=1, metavar="N", help="grade N submissions at once"
+    )
+    command.add_argument(
+        "--db",
+        type=Path,
+        metavar="FILE",
+        help="record every result in this SQLite gradebook; skip what it already holds",
+    )
+    command.add_argument(
+        "--student-pattern",
+        metavar="REGEX",
+        help="the student from a submission's path: group `student` (or 1) of REGEX "
+        "(default: the first name under a graded folder, or the file's name)",
+    )
+    command.add_argument(
+        "--roster",
+        type=Path,
+        metavar="CSV",
+        help="columns student,file: the id to record for each file or folder name",
+    )
+    command.add_argument(
+        "--reveal-hidden",
+        action="store_true",
+        help="show hidden tests' inputs and messages (for instructors)",
+    )
+
+
+def run(args: argparse.Namespace, context: Context) -> int:
+    from ...batch import Progress, collect, grade_all, read_roster
+    from ...judge import load_answers
+    from ...languages import extensions
+    from ...results import Report, SandboxInfo
+    from ...verdicts import Verdict
+    from ..shared import open_problem, sandbox_for
+
+    problem = open_problem(args.problem, context)
+    answers = load_answers(problem)
+    roster = read_roster(context.path(args.roster)) if args.roster else None
+    entries = collect(args.submissions, extensions(), args.student_pattern, roster, context.cwd)
+    gradebook = None
+    skipped: list[str] = []
+    if args.db is not None:
+        from ...gradebook import Gradebook
+
+        gradebook = Gradebook(context.path(args.db))
+        already = {id(e): gradebook.graded(e.submission, e.student, problem) for e in entries}
+        skipped = [verdict.verdict for verdict in already.values() if verdict is not None]
+        entries = [entry for entry in entries if already[id(entry)] is None]
+    progress = Progress(len(entries), context.stderr)
+    try:
+        with sandbox_for(args.sandbox, context) as sandbox:
+
+            def finished(entry: Entry, result: SubmissionResult) -> None:
+                if gradebook is not None:
+                    gradebook.record(entry.submission, entry.student, problem, sandbox.name, result)
+                progress(entry, result)
+
+            results = grade_all(
+                problem, answers, entries, sandbox, args.jobs, args.reveal_hidden, finished
+            )
+            info = SandboxInfo(sandbox.name, sandbox.protections(), sandbox.warning())
+    finally:
+        if gradebook is not None:
+            gradebook.close()
+    if skipped:
+        context.say(f"grader: {len(skipped)} submissions already graded in {args.db}")
+    report = Report(
+        problem=problem.id, problem_file=problem.yaml_file, sandbox=info, results=results
+    )
+    emit(report, args.format, args.output, context)
+    verdicts = [result.verdict.value for result in results] + skipped
+    if Verdict.IE.value in verdicts:
+        return EXIT_INTERNAL
+    return EXIT_OK if all(v == Verdict.AC.value for v in verdicts) else EXIT_FAILED
+
+
+def emit(report: Report, format_name: str, output: Path | None, context: Context) -> None:
+    """The report in `format_name`, to `output` or the context's stdout; a GitHub step
+    summary too where GitHub asks for one."""
+    summary_file = context.environ.get("GITHUB_STEP_SUMMARY")
+    if format_name == "github" and summary_file:
+        from ...reports.github import markdown_summary
+
+        try:
+            with open(context.path(summary_file), "a", encoding="utf-8") as summary:
+                summary.write(markdown_summary(report))
+        except OSError as error:
+            raise UsageError(
+                f"{summary_file}: cannot append the summary ({error.strerror})"
+            ) from None
+    if output is None:
+        color = (
+            format_name == "text" and context.stdout.isatty() and "NO_COLOR" not in context.environ
+        )
+        context.stdout.write(REPORTERS[format_name](report, color))
+        return
+    try:
+        context.path(output).write_text(REPORTERS[format_name](report, False), encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"{output}: cannot write the report ({error.strerror})") from None

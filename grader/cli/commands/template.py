@@ -1,0 +1,31 @@
+"""`grader template`: the starter code of a problem in a language."""
+
+from __future__ import annotations
+
+import argparse
+
+from ...errors import EXIT_OK, UsageError
+from ...languages import LANGUAGES
+from ..arguments import add_problem
+from ..context import Context
+
+HELP = "print the starter code of a problem in a language"
+
+
+def add_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--language", required=True, choices=sorted(LANGUAGES), metavar="LANG",
+        help=f"one of: {', '.join(sorted(LANGUAGES))}",
+    )  # fmt: skip
+    add_problem(command)
+
+
+def run(args: argparse.Namespace, context: Context) -> int:
+    from ..shared import open_problem
+
+    problem = open_problem(args.problem, context)
+    language = LANGUAGES[args.language]
+    if language.id not in problem.entry_points:
+        raise UsageError(f"{problem.id} has no entry point for {language.id}")
+    context.stdout.write(language.template(problem))
+    return EXIT_OK

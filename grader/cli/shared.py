@@ -1,0 +1,34 @@
+"""What several commands do alike: open the problem and the backend a command line names."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+from ..problem import Problem
+from ..problem_yaml import find_problem, load_problem, problem_roots
+from ..sandbox import Sandbox
+from .context import Context
+
+
+def open_problem(name: str, context: Context) -> Problem:
+    """The problem a command line names (a folder, or a name under problems/), its messages
+    showing paths as the caller sees them."""
+    found = find_problem(name, problem_roots(context.cwd), context.cwd)
+    return load_problem(found, context.cwd)
+
+
+@contextlib.contextmanager
+def sandbox_for(choice: str, context: Context) -> Iterator[Sandbox]:
+    """The backend `--sandbox` names: the context's kept one, else opened and closed here.
+    SandboxUnavailable (exit 2) when it cannot run."""
+    if context.sandboxes is not None:
+        yield context.sandboxes.open(choice)
+        return
+    from ..sandbox import open_sandbox
+
+    sandbox = open_sandbox(choice)
+    try:
+        yield sandbox
+    finally:
+        sandbox.close()

@@ -1,0 +1,274 @@
+"""Reading a problem folder (`problems/<id>/problem.yaml`) into the model of problem.py, and
+finding one by name.
+
+Every mistake in the YAML is a ProblemError naming `file:line: key`. Unknown keys are errors:
+they are almost always typos, and a misspelt limit silently ignored is a wrong grade.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .checkers import CHECKERS
+from .errors import UsageError
+from .limits import Limits
+from .problem import (
+    PROBLEM_FILE,
+    SCALAR_TYPES,
+    Param,
+    Problem,
+    TestCase,
+    Visibility,
+    known_type,
+    shown_path,
+)
+from .yamlsource import Document, load
+
+
+def problem_roots(cwd: Path | None = None) -> tuple[Path, ...]:
+    """Where problem names are looked up: problems/ in `cwd` (by default the working
+    directory), then the problems/ next to the package."""
+    beside_package = Path(__file__).resolve().parent.parent / "problems"
+    return ((cwd or Path()) / "problems", beside_package)
+
+
+def find_problem(name_or_dir: str, search_roots: tuple[Path, ...], cwd: Path | None = None) -> Path:
+    """The folder of a problem given as a path (relative to `cwd`, by default the working
+    directory) or as a name under some `problems/` root."""
+    direct = (cwd or Path()) / name_or_dir
+    if (direct / PROBLEM_FILE).is_file():
+        return direct
+    if os.sep not in name_or_dir and "/" not in name_or_dir:
+        for root in search_roots:
+            if (root / name_or_dir / PROBLEM_FILE).is_file():
+                return root / name_or_dir
+    known = sorted({p.parent.name for root in search_roots for p in root.glob(f"*/{PROBLEM_FILE}")})
+    raise UsageError(
+        f"unknown problem {name_or_dir!r}: no {PROBLEM_FILE} there or under problems/"
+        + (f" (known: {', '.join(known)})" if known else "")
+    )
+
+
+def load_problem(directory: Path, shown_from: Path | None = None) -> Problem:
+    """Read and validate `directory/problem.yaml`; its messages show paths relative to
+    `shown_from` (by default the working directory). Raises ProblemError."""
+    shown = shown_path(directory / PROBLEM_FILE, shown_from)
+    doc = load(directory / PROBLEM_FILE, shown)
+    top = _mapping(
+        doc,
+        "",
+        doc.data,
+        required={"id", "title", "entry_points", "checker", "tests"},
+        optional={"statement", "signature", "limits", "references"},
+    )
+    signature = _mapping(
+        doc, "signature", top.get("signature", {}), required={"params"}, optional={"returns"}
+    )
+    params = tuple(
+        _param(doc, f"signature.params[{i}]", raw)
+        for i, raw in enumerate(_list(doc, "signature.params", signature["params"]))
+    )
+    if len({p.name for p in params}) != len(params):
+        raise doc.error("signature.params", "parameter names must be unique")
+    entry_points = _mapping(doc, "entry_points", top["entry_points"], required=set(), optional=None)
+    entry_names = {
+        language: _entry_names(doc, f"entry_points.{language}", names)
+        for language, names in entry_points.items()
+    }
+    statement = directory / _text(doc, "statement", top.get("statement", "statement.md"))
+    if not statement.is_file():
+        raise doc.error("statement", f"{shown_path(statement, shown_from)} does not exist")
+    references = tuple(
+        _existing_file(doc, directory, f"references[{i}]", raw, shown_from)
+        for i, raw in enumerate(_list(doc, "references", top.get("references", [])))
+    )
+    raw_tests = _list(doc, "tests", top["tests"])
+    if not raw_tests:
+        raise doc.error("tests", "a problem needs at least one test")
+    tests = tuple(_test(doc, f"tests[{i}]", raw, params) for i, raw in enumerate(raw_tests))
+    names = [test.name for test in tests]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            raise doc.error(f"tests[{i}].name", f"test name {name!r} is used twice")
+    return Problem(
+        id=_text(doc, "id", top["id"]),
+        title=_text(doc, "title", top["title"]),
+        directory=directory,
+        yaml_file=shown,
+        statement=statement,
+        params=params,
+        returns=_text(doc, "signature.returns", signature.get("returns", "")),
+        entry_points=entry_names,
+        limits=_limits(doc, top.get("limits", {})),
+        checker=_checker(doc, top["checker"]),
+        references=references,
+        tests=tests,
+        shown_from=shown_from,
+    )
+
+
+def _entry_names(doc: Document, where: str, raw: object) -> tuple[str, ...]:
+    names = raw if isinstance(raw, list) else [raw]
+    if not names:
+        raise doc.error(where, "expected a function name or a list of them, got []")
+    for name in names:
+        if not isinstance(name, str) or not name.isidentifier():
+            raise doc.error(where, f"expected a function name, got {name!r}")
+    if len(set(names)) != len(names):
+        raise doc.error(where, "a name is listed twice")
+    return tuple(names)
+
+
+def _mapping(
+    doc: Document, path: str, raw: object, required: set[str], optional: set[str] | None
+) -> dict[str, object]:
+    if not isinstance(raw, dict):
+        raise doc.error(path or "(top level)", f"expected a mapping, got {_kind(raw)}")
+    for key in required:
+        if key not in raw:
+            raise doc.error(path or "(top level)", f"missing required key {key!r}")
+    if optional is not None:
+        allowed = required | optional
+        for key in raw:
+            if key not in allowed:
+                child = f"{path}.{key}" if path else key
+                raise doc.error(
+                    child, f"unknown key (expected one of: {', '.join(sorted(allowed))})"
+                )
+    return raw
+
+
+def _list(doc: Document, path: str, raw: object) -> list[object]:
+    if not isinstance(raw, list):
+        raise doc.error(path, f"expected a list, got {_kind(raw)}")
+    return raw
+
+
+def _text(doc: Document, path: str, raw: object) -> str:
+    if not isinstance(raw, str) or not raw.strip():
+        raise doc.error(path, f"expected text, got {_kind(raw)}")
+    return raw
+
+
+def _number(doc: Document, path: str, raw: object, integer: bool = False) -> float:
+    if (
+        isinstance(raw, bool)
+        or not isinstance(raw, int | float)
+        or (integer and not isinstance(raw, int))
+    ):
+        wanted = "an integer" if integer else "a number"
+        raise doc.error(path, f"expected {wanted} > 0, got {_kind(raw)}")
+    if raw <= 0:
+        raise doc.error(path, f"expected a number > 0, got {raw}")
+    return raw
+
+
+def _kind(raw: object) -> str:
+    if raw is None:
+        return "nothing"
+    if isinstance(raw, str):
+        return f'"{raw}"'
+    return (
+        f"{type(raw).__name__} {raw!r}" if not isinstance(raw, dict | list) else type(raw).__name__
+    )
+
+
+def _param(doc: Document, path: str, raw: object) -> Param:
+    spec = _mapping(doc, path, raw, required={"name", "type"}, optional={"min", "max"})
+    name = _text(doc, f"{path}.name", spec["name"])
+    kind = _text(doc, f"{path}.type", spec["type"])
+    if not known_type(kind):
+        raise doc.error(
+            f"{path}.type", f"unknown type {kind!r} (known: int, str, and list[T] of those)"
+        )
+    bounds = []
+    for key in ("min", "max"):
+        value = spec.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise doc.error(f"{path}.{key}", f"expected an integer, got {_kind(value)}")
+        bounds.append(value)
+    return Param(name, kind, bounds[0], bounds[1])
+
+
+def _limits(doc: Document, raw: object) -> Limits:
+    spec = _mapping(
+        doc,
+        "limits",
+        raw,
+        required=set(),
+        optional={"time_s", "wall_s", "memory_mib", "output_kib", "time_factor"},
+    )
+    factors = _mapping(
+        doc, "limits.time_factor", spec.get("time_factor", {}), required=set(), optional=None
+    )
+    time_s = _number(doc, "limits.time_s", spec.get("time_s", 1.0))
+    return Limits(
+        time_s=time_s,
+        wall_s=_number(doc, "limits.wall_s", spec.get("wall_s", max(3 * time_s, time_s + 1))),
+        memory_mib=int(_number(doc, "limits.memory_mib", spec.get("memory_mib", 256), True)),
+        output_kib=int(_number(doc, "limits.output_kib", spec.get("output_kib", 1024), True)),
+        time_factors={
+            str(language): _number(doc, f"limits.time_factor.{language}", factor)
+            for language, factor in factors.items()
+        },
+    )
+
+
+def _test(doc: Document, path: str, raw: object, params: tuple[Param, ...]) -> TestCase:
+    spec = _mapping(doc, path, raw, required={"name", "input"}, optional={"points", "visibility"})
+    name = _text(doc, f"{path}.name", spec["name"])
+    if not all(c.isalnum() or c in "-_" for c in name):
+        raise doc.error(f"{path}.name", f"{name!r}: use only letters, digits, '-' and '_'")
+    given = _mapping(
+        doc, f"{path}.input", spec["input"], required={p.name for p in params}, optional=set()
+    )
+    for param in params:
+        _check_argument(doc, f"{path}.input.{param.name}", given[param.name], param)
+    visibility = spec.get("visibility", "hidden")
+    if visibility not in {v.value for v in Visibility}:
+        raise doc.error(f"{path}.visibility", f"expected sample or hidden, got {_kind(visibility)}")
+    points = spec.get("points", 1)
+    if isinstance(points, bool) or not isinstance(points, int | float) or points < 0:
+        raise doc.error(f"{path}.points", f"expected a number >= 0, got {_kind(points)}")
+    return TestCase(name, dict(given), points, Visibility(visibility), doc.line(path))
+
+
+def _check_argument(doc: Document, path: str, value: object, param: Param, kind: str = "") -> None:
+    kind = kind or param.type
+    if kind.startswith("list[") and kind.endswith("]"):
+        if not isinstance(value, list):
+            raise doc.error(path, f"expected {kind}, got {_kind(value)}")
+        for item in value:
+            _check_argument(doc, path, item, param, kind[5:-1])
+        return
+    wanted = SCALAR_TYPES[kind]
+    if isinstance(value, bool) or not isinstance(value, wanted):
+        raise doc.error(path, f"expected {kind}, got {_kind(value)}")
+    if isinstance(value, int):
+        low = param.minimum if param.minimum is not None else value
+        high = param.maximum if param.maximum is not None else value
+        if not low <= value <= high:
+            bounds = f"{param.minimum if param.minimum is not None else '…'}.." + (
+                f"{param.maximum if param.maximum is not None else '…'}"
+            )
+            raise doc.error(
+                path,
+                f"{value} is outside the allowed range {bounds} (signature.params: {param.name})",
+            )
+
+
+def _checker(doc: Document, raw: object) -> str:
+    name = _text(doc, "checker", raw)
+    if name not in CHECKERS:
+        raise doc.error("checker", f"unknown checker {name!r} (known: {', '.join(CHECKERS)})")
+    return name
+
+
+def _existing_file(
+    doc: Document, directory: Path, path: str, raw: object, shown_from: Path | None
+) -> Path:
+    target = directory / _text(doc, path, raw)
+    if not target.is_file():
+        raise doc.error(path, f"{shown_path(target, shown_from)} does not exist")
+    return target
