@@ -130,8 +130,23 @@ def grade_all(
             results[index] = grade(problem, answers, entry.submission, sandbox, reveal_hidden)
             finished(entry, results[index])
         return tuple(results[index] for index in range(len(entries)))
+
+    def one(entry: Entry) -> SubmissionResult:
+        return grade(problem, answers, entry.submission, sandbox, reveal_hidden)
+
+    return _in_threads(entries, one, jobs, finished)
+
+
+def _in_threads(
+    entries: Sequence[Entry],
+    one: Callable[[Entry], SubmissionResult],
+    jobs: int,
+    finished: Callable[[Entry, SubmissionResult], None],
+) -> tuple[SubmissionResult, ...]:
+    """grade_all's work, `jobs` threads taking the next entry as each is free."""
     # Plain threads, not concurrent.futures: its import (logging among it) cost more than a
     # whole grade in a running grader.
+    results: dict[int, SubmissionResult] = {}
     waiting = iter(enumerate(entries))
     taking = threading.Lock()
     done: SimpleQueue[tuple[int, SubmissionResult | BaseException] | None] = SimpleQueue()
@@ -146,7 +161,7 @@ def grade_all(
                     return
                 index, entry = item
                 try:
-                    result = grade(problem, answers, entry.submission, sandbox, reveal_hidden)
+                    result = one(entry)
                 except BaseException as error:  # noqa: BLE001 - raised in the caller's thread
                     stop.set()
                     done.put((index, error))

@@ -1,5 +1,5 @@
-"""The package's shape: no import circle, even through imports made inside functions, and
-the warm grader keeps no sandbox across environments."""
+"""The package's shape: no import circle, even through imports made inside functions; small
+modules and functions; and the warm grader keeps no sandbox across environments."""
 
 from __future__ import annotations
 
@@ -9,6 +9,34 @@ from pathlib import Path
 from grader.sandbox import kept
 
 PACKAGE = Path(__file__).resolve().parent.parent / "grader"
+MAX_MODULE_LINES = 300
+MAX_FUNCTION_LINES = 60
+# The runners that execute inside the sandbox (they cannot import the rest of the package, so
+# each is one file), and the checker whose bulk is the messages that teach.
+LONG_MODULES = {
+    "sandbox/process/_zygote.py",
+    "languages/_pyrunner.py",
+    "checkers/all_placements.py",
+}
+
+
+def _long_modules() -> list[str]:
+    return sorted(
+        f"{path.relative_to(PACKAGE)}: {lines} lines"
+        for path in PACKAGE.rglob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+        and str(path.relative_to(PACKAGE)) not in LONG_MODULES
+    )
+
+
+def _long_functions(source: str) -> list[str]:
+    return [
+        f"{node.name} (line {node.lineno}): {node.end_lineno - node.lineno + 1} lines"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES
+    ]
 
 
 def _imports() -> dict[str, set[str]]:
@@ -69,6 +97,27 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
     graph = {name: targets - {"grader"} for name, targets in _imports().items()}
     assert len(graph) > 50
     assert _circles(graph) == []
+
+
+def test_no_module_is_longer_than_a_newcomer_reads_in_one_pass() -> None:
+    assert all((PACKAGE / name).is_file() for name in LONG_MODULES)  # none left behind
+    assert _long_modules() == []
+
+
+def test_no_function_is_longer_than_a_screen() -> None:
+    found = [
+        f"{path.relative_to(PACKAGE)}: {long}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for long in _long_functions(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_the_length_checks_find_what_is_long() -> None:
+    body = "\n".join(f"    x{i} = {i}" for i in range(MAX_FUNCTION_LINES))
+    assert _long_functions(f"def short():\n    pass\n\ndef long():\n{body}\n") == [
+        f"long (line 4): {MAX_FUNCTION_LINES + 1} lines"
+    ]
 
 
 def test_the_circle_finder_finds_a_circle() -> None:

@@ -24,10 +24,10 @@ from ..problem import Problem
 from ..sandbox.base import Program, RunOutcome, Runtime, Sandbox, Termination
 from ..submission import Submission
 from .base import Build, source_problem
+from .diagnostics import ERROR, head, student_diagnostics
 
 T = TypeVar("T")
 BUILD_LIMITS: Final = Limits(time_s=30.0, wall_s=60.0, memory_mib=2048, output_kib=256)
-MESSAGE_LINES: Final = 30  # of compiler output shown to a student
 DRIVERS: Final = Path(__file__).with_name("drivers")
 
 
@@ -268,43 +268,14 @@ def compile_message(outcome: RunOutcome, unit: Unit) -> str:
     own = student_diagnostics(text, unit.student_file, unit.student_lines)
     if own:
         return own.replace(unit.student_file, unit.shown_as) if unit.shown_as else own
-    first = next((line for line in text.splitlines() if _ERROR.search(line)), "")
+    first = next((line for line in text.splitlines() if ERROR.search(line)), "")
     in_driver = re.search(rf"(?:{re.escape(unit.student_file)}|grader-driver\.\w+):\d+", text)
     if first and in_driver:
         return (
             f"{unit.student_file}: your code does not fit the expected signature "
             f"`{unit.signature}`: {first.split('error', 1)[-1].lstrip('[]E0123456789: ')}"
         )
-    return "compilation failed:\n" + _head(text)
-
-
-def student_diagnostics(text: str, student_file: str, student_lines: int) -> str:
-    """The compiler's errors located in the student's file, each with its excerpt."""
-    blocks: list[list[str]] = []
-    for line in text.splitlines():
-        if _BLOCK_START.match(line) or not blocks:
-            blocks.append([])
-        blocks[-1].append(line)
-    at_student = re.compile(rf"{re.escape(student_file)}[:(](\d+)")
-
-    def in_student_code(block: list[str]) -> bool:
-        lines = [int(found[1]) for line in block for found in [at_student.search(line)] if found]
-        return bool(lines) and lines[0] <= student_lines
-
-    wanted = [block for block in blocks if _ERROR.search(block[0]) and in_student_code(block)]
-    return _head("\n".join(line for block in wanted for line in block)) if wanted else ""
-
-
-_ERROR: Final = re.compile(r"(?:^|: )(?:fatal )?error\b")
-# gcc/javac "file:line:", rustc "error[...]", mcs "file(line,col): error".
-_BLOCK_START: Final = re.compile(r"^(?:\S+:\d+:(?:\d+:)? |\S+\(\d+,\d+\): |\S+: In |error|warning)")
-
-
-def _head(text: str) -> str:
-    lines = text.strip().splitlines()
-    if len(lines) > MESSAGE_LINES:
-        lines = [*lines[:MESSAGE_LINES], f"[… {len(lines) - MESSAGE_LINES} more lines]"]
-    return "\n".join(lines)
+    return "compilation failed:\n" + head(text)
 
 
 def missing_toolchain(language: str, package: str, why: str) -> SandboxUnavailable:

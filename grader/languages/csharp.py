@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from typing import Final
 
 from ..problem import Problem
 from ..sandbox.base import Program, Sandbox
@@ -74,6 +75,20 @@ def _mono() -> tuple[str, str, tuple[str, ...], str]:
     return mono, compiler, trees, version.stdout.strip()
 
 
+# What the judge supplies itself, with why a file must leave it out ({entry}: the entry point).
+REFUSED: Final = (
+    (
+        r"^\s*(?:public\s+|private\s+|internal\s+)?static\s+(?:void|int|async\s+\w+)\s+Main\s*\(",
+        "the judge has its own Main, which calls Solution.{entry} for every test; "
+        "keep your test Main in another file",
+    ),
+    (
+        r"^\s*namespace\s+[\w.]+\s*[;{]?",
+        "the judge calls the Solution class in no namespace, as LeetCode does",
+    ),
+)
+
+
 class CSharp(CompiledLanguage):
     id = "csharp"
     name = "C# (Mono)"
@@ -99,18 +114,8 @@ class CSharp(CompiledLanguage):
         entry = entry_point(problem, self.id, submission.source)
         supported_params(problem, "C#", frozenset(CONVERSIONS))
         student = student_file_name(submission, ".cs", "Solution.cs")
-        for pattern, advice in (
-            (
-                r"^\s*(?:public\s+|private\s+|internal\s+)?static\s+(?:void|int|async\s+\w+)\s+Main\s*\(",
-                f"the judge has its own Main, which calls Solution.{entry} for every test; "
-                "keep your test Main in another file",
-            ),
-            (
-                r"^\s*namespace\s+[\w.]+\s*[;{]?",
-                "the judge calls the Solution class in no namespace, as LeetCode does",
-            ),
-        ):
-            found = refused(submission.source, student, pattern, advice)
+        for pattern, advice in REFUSED:
+            found = refused(submission.source, student, pattern, advice.format(entry=entry))
             if found:
                 return found
         arguments = converted_arguments(problem, CONVERSIONS)

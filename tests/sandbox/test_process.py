@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import signal
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -137,20 +138,30 @@ def test_a_warm_runner_killed_from_outside_is_replaced(
         for pid in zygotes:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-        deadline = time.monotonic() + 30
-        while any(_alive(pid) for pid in zygotes):  # reaped by their keeper, then gone
-            assert time.monotonic() < deadline, "the killed warm runner is still there"
-            time.sleep(0.01)
+        assert _all_end(zygotes, timeout=30), "the killed warm runner is still there"
         result = grade(nqueens, nqueens_answers, submission, sandbox)
     assert result.verdict is Verdict.AC, result
 
 
-def _alive(pid: int) -> bool:
+def _all_end(pids: list[int], timeout: float) -> bool:
+    """Whether every process of `pids` ends within `timeout` seconds: waited for through
+    their pidfds, which become readable as each ends."""
+    watched = []
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):
+            watched.append(os.pidfd_open(pid))
     try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            return stat.read().rsplit(b")", 1)[1].split()[0] != b"Z"
-    except OSError:
-        return False
+        deadline = time.monotonic() + timeout
+        pending = list(watched)
+        while pending:
+            ready, _, _ = select.select(pending, [], [], max(deadline - time.monotonic(), 0))
+            if not ready:
+                return False
+            pending = [fd for fd in pending if fd not in ready]
+        return True
+    finally:
+        for fd in watched:
+            os.close(fd)
 
 
 def _descendants(root: int) -> list[int]:
@@ -208,8 +219,9 @@ def test_a_warm_runner_outlives_the_thread_that_started_it(
     with closing(opened[0]) as sandbox:
         require(sandbox.forks_runs, "a warm runner", sandbox.isolation.reason)
         [runner] = [zygote for zygote in sandbox._zygotes.values() if zygote is not None]
-        time.sleep(1)  # PR_SET_PDEATHSIG fires as the starting thread ends
-        assert runner.alive(), "the warm runner died with the thread that started it"
+        # PR_SET_PDEATHSIG fires as the starting thread ends: its death would come now.
+        died = _all_end([runner._process.pid], timeout=1.0)
+        assert not died and runner.alive(), "the warm runner died with the thread that started it"
         submission = make_submission(ACCEPTED.read_text())
         result = grade(nqueens, nqueens_answers, submission, sandbox)
         assert result.verdict is Verdict.AC, result

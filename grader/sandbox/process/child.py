@@ -61,18 +61,7 @@ class SandboxedProcess:
         self._workdir = tempfile.mkdtemp(prefix="grader-")
         self._cgroup: RunCgroup | None = None
         self._status_pipe: IO[bytes] | None = None
-        try:
-            for name, content in program.files:
-                write_new(self._workdir, name, content)
-            if output_dir is not None and not self._isolated:
-                # Unisolated, the work dir is the host's: out/ must lead to the build's dir.
-                os.symlink(output_dir, os.path.join(self._workdir, OUTPUT_DIR))
-            if launch.cgroups is not None:
-                self._cgroup = RunCgroup(launch.cgroups, limits.memory_mib * 2**20)
-            parent_end, child_end = socket.socketpair()
-        except OSError as error:
-            self._remove_files()
-            raise SandboxError(f"cannot prepare the work directory: {error}") from error
+        parent_end, child_end = self._prepare(program, limits, launch, output_dir)
         self.channel = parent_end
         # NPROC only where it counts this run alone (an unprivileged uid or a user
         # namespace): it never binds root.
@@ -85,41 +74,9 @@ class SandboxedProcess:
         )
         passed = (child_end.fileno(), *((status_write,) if self._isolated else ()))
         passed += (seccomp_fd,) if seccomp_fd is not None else ()
-        if self._isolated and launch.prlimit is not None:
-            argv = bwrap_argv(
-                launch.isolation,
-                program.argv,
-                self._workdir,
-                (name for name, _ in program.files),
-                program.runtime_dirs,
-                (*launch.hidden, *program.hidden),
-                launch.prlimit,
-                rlimits,
-                status_write,
-                workdir_bytes,
-                output_dir,
-                seccomp_fd,
-                launch.uids.next() if launch.uids is not None else UNPRIVILEGED_ID,
-            )
-        elif launch.prlimit:
-            limits_argv = [f"--{name}={value}:{value}" for name, value in rlimits.items()]
-            argv = [launch.prlimit, *limits_argv, "--", *program.argv]
-        else:
-            argv = list(program.argv)
-        if self._cgroup is not None:
-            # The shell joins the groups, then becomes the launcher: no process of the run is
-            # ever outside them, and no pre-exec hook runs in a threaded grader.
-            joins = self._cgroup.join_files
-            argv = [
-                "/bin/sh",
-                "-c",
-                'for f in "$@"; do [ "$f" = -- ] && break; echo $$ > "$f" || exit 125; shift; '
-                'done; shift; exec "$@"',
-                "grader-cgroup",
-                *joins,
-                "--",
-                *argv,
-            ]
+        argv = self._command(
+            program, launch, rlimits, status_write, workdir_bytes, output_dir, seccomp_fd
+        )
         try:
             self._process = subprocess.Popen(
                 argv,
@@ -143,6 +100,10 @@ class SandboxedProcess:
                 os.close(status_write)
             if seccomp_fd is not None:
                 os.close(seccomp_fd)
+        self._watched(status_read)
+
+    def _watched(self, status_read: int) -> None:
+        """What the supervisor watches of the started process."""
         # The runner's pid in the grader's PID namespace: bubblewrap's child when isolated.
         self._pid = self._sandboxed_pid(status_read) if self._isolated else self._process.pid
         assert self._process.stdout is not None and self._process.stderr is not None
@@ -154,6 +115,71 @@ class SandboxedProcess:
             self._process.stderr.fileno(): STDERR,
         }
         self.meter = ProcMeter(self._pid, self._cgroup.cpu if self._cgroup is not None else None)
+
+    def _prepare(
+        self, program: Program, limits: Limits, launch: Launch, output_dir: str | None
+    ) -> tuple[socket.socket, socket.socket]:
+        """The program's files in the work directory, the run's control groups, and the
+        channel's two ends."""
+        try:
+            for name, content in program.files:
+                write_new(self._workdir, name, content)
+            if output_dir is not None and not self._isolated:
+                # Unisolated, the work dir is the host's: out/ must lead to the build's dir.
+                os.symlink(output_dir, os.path.join(self._workdir, OUTPUT_DIR))
+            if launch.cgroups is not None:
+                self._cgroup = RunCgroup(launch.cgroups, limits.memory_mib * 2**20)
+            return socket.socketpair()
+        except OSError as error:
+            self._remove_files()
+            raise SandboxError(f"cannot prepare the work directory: {error}") from error
+
+    def _command(
+        self,
+        program: Program,
+        launch: Launch,
+        rlimits: dict[str, int],
+        status_write: int,
+        workdir_bytes: int,
+        output_dir: str | None,
+        seccomp_fd: int | None,
+    ) -> list[str]:
+        """The command line that starts the program in its sandbox, limits and groups."""
+        if self._isolated and launch.prlimit is not None:
+            argv = bwrap_argv(
+                launch.isolation,
+                program.argv,
+                self._workdir,
+                (name for name, _ in program.files),
+                program.runtime_dirs,
+                (*launch.hidden, *program.hidden),
+                launch.prlimit,
+                rlimits,
+                status_write,
+                workdir_bytes,
+                output_dir,
+                seccomp_fd,
+                launch.uids.next() if launch.uids is not None else UNPRIVILEGED_ID,
+            )
+        elif launch.prlimit:
+            limits_argv = [f"--{name}={value}:{value}" for name, value in rlimits.items()]
+            argv = [launch.prlimit, *limits_argv, "--", *program.argv]
+        else:
+            argv = list(program.argv)
+        if self._cgroup is None:
+            return argv
+        # The shell joins the groups, then becomes the launcher: no process of the run is
+        # ever outside them, and no pre-exec hook runs in a threaded grader.
+        return [
+            "/bin/sh",
+            "-c",
+            'for f in "$@"; do [ "$f" = -- ] && break; echo $$ > "$f" || exit 125; shift; '
+            'done; shift; exec "$@"',
+            "grader-cgroup",
+            *self._cgroup.join_files,
+            "--",
+            *argv,
+        ]
 
     def _sandboxed_pid(self, status_read: int) -> int:
         """bubblewrap names the sandboxed process in its first status line; if it exits

@@ -1,0 +1,215 @@
+"""The pipeline: build, load, call once per test, check, and decide every verdict here.
+
+Whatever a submission does wrong becomes a Verdict in this module; only a fault of the
+harness raises, and `grade` turns it into IE for that submission alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from ..checkers import CHECKERS, Checker
+from ..errors import GraderError, InternalError, SandboxUnavailable
+from ..languages import LANGUAGES
+from ..problem import Problem, TestCase, load_answer
+from ..protocol import ReplyKind
+from ..results import SubmissionResult, TestResult
+from ..sandbox.base import RunOutcome, Sandbox, Session, Termination
+from ..submission import Submission
+from ..text import printable
+from ..verdicts import Verdict
+from .failures import Finding, failure, load_finding, raised
+
+
+def load_answers(problem: Problem) -> dict[str, object]:
+    """Every test's stored answer. Raises ProblemError when one is missing or stale."""
+    return {test.name: load_answer(problem, test) for test in problem.tests}
+
+
+def grade(
+    problem: Problem,
+    answers: Mapping[str, object],
+    submission: Submission,
+    sandbox: Sandbox,
+    reveal_hidden: bool = False,
+) -> SubmissionResult:
+    """Grade one submission. Never raises for anything the submission does; a harness
+    fault becomes verdict IE with its message, so a batch goes on. A machine that cannot
+    grade this language at all (no toolchain) raises SandboxUnavailable: the user fixes it."""
+    try:
+        return _printable(_grade(problem, answers, submission, sandbox, reveal_hidden))
+    except SandboxUnavailable:
+        raise
+    except GraderError as error:
+        message = str(error)
+    except Exception as error:  # noqa: BLE001 - the one place a harness bug becomes IE
+        message = f"{type(error).__name__}: {error}"
+    return _printable(
+        SubmissionResult(
+            submission.shown,
+            submission.language,
+            Verdict.IE,
+            0,
+            problem.max_score,
+            f"internal error of the grader: {message}",
+            (),
+        )
+    )
+
+
+def _printable(result: SubmissionResult) -> SubmissionResult:
+    """Every text the submission controls (its file's name, what it raised or printed, its
+    compiler's messages) made safe once here, for every report, the gradebook and the
+    service alike (text.py)."""
+    tests = tuple(
+        replace(
+            test,
+            message=printable(test.message),
+            board=printable(test.board),
+            output=printable(test.output),
+        )
+        for test in result.tests
+    )
+    return replace(
+        result,
+        submission=printable(result.submission, one_line=True),
+        compile_output=printable(result.compile_output),
+        tests=tests,
+    )
+
+
+def _grade(
+    problem: Problem,
+    answers: Mapping[str, object],
+    submission: Submission,
+    sandbox: Sandbox,
+    reveal_hidden: bool,
+) -> SubmissionResult:
+    if submission.refused:
+        return _compile_error(problem, submission, submission.refused)
+    language = LANGUAGES[submission.language]
+    limits = problem.limits.for_language(language.id, language.time_factor)
+    problem = replace(problem, limits=limits)
+    build = language.build(submission, problem, sandbox)
+    name = submission.path.name
+    if build.program is None:
+        said = build.compile_output
+        located = said if said.startswith(name) else f"{name}: {said}"
+        return _compile_error(problem, submission, located)
+    checker = CHECKERS[problem.checker]
+    with sandbox.session(build.program, problem.limits, len(problem.tests)) as session:
+        failed_load = load_finding(session.load(), name, problem)
+        if failed_load is not None and failed_load.verdict is Verdict.CE:
+            return _compile_error(problem, submission, failed_load.message)
+        tests = tuple(
+            _not_run(test, failed_load, index == 0, reveal_hidden)
+            if failed_load is not None
+            else _run_test(problem, test, answers[test.name], checker, session, reveal_hidden)
+            for index, test in enumerate(problem.tests)
+        )
+    failing = [test.verdict for test in tests if test.verdict is not Verdict.AC]
+    return SubmissionResult(
+        submission=submission.shown,
+        language=submission.language,
+        verdict=failing[0] if failing else Verdict.AC,
+        score=sum(test.score for test in tests),
+        max_score=problem.max_score,
+        compile_output=failed_load.message if failed_load else "",
+        tests=tests,
+    )
+
+
+def _compile_error(problem: Problem, submission: Submission, message: str) -> SubmissionResult:
+    return SubmissionResult(
+        submission.shown, submission.language, Verdict.CE, 0, problem.max_score, message, ()
+    )
+
+
+def _not_run(test: TestCase, failed_load: Finding, first: bool, reveal_hidden: bool) -> TestResult:
+    message = failed_load.message if first else "not run: your file could not be loaded"
+    return _result(test, Finding(failed_load.verdict, message, message), None, reveal_hidden)
+
+
+def _run_test(
+    problem: Problem,
+    test: TestCase,
+    expected: object,
+    checker: Checker,
+    session: Session,
+    reveal_hidden: bool,
+) -> TestResult:
+    outcome = session.call(problem.args(test))
+    reply = outcome.reply
+    if outcome.termination is Termination.REPLIED and reply is not None:
+        if outcome.cpu_s > problem.limits.time_s:  # replied, but only just after the limit
+            finding = failure(replace(outcome, termination=Termination.CPU_LIMIT), problem)
+        elif reply.kind is ReplyKind.VALUE and reply.value is not None:
+            try:
+                checked = checker.check(test.input, expected, reply.value)
+            except Exception as error:  # noqa: BLE001 - a checker bug is the harness's fault
+                raise InternalError(
+                    f"checker {problem.checker} failed on {test.name}: {error}"
+                ) from error
+            finding = Finding(
+                Verdict.AC if checked.passed else Verdict.WA,
+                checked.message,
+                checked.hint,
+                checked.board,
+            )
+        elif reply.kind is ReplyKind.ERROR:
+            finding = raised(reply.error_type, reply.message, reply.trace)
+        elif reply.kind is ReplyKind.TOO_LARGE:
+            finding = Finding(
+                Verdict.OLE,
+                f"the returned value is too large: {reply.message}",
+                "the returned value is too large",
+            )
+        else:
+            finding = Finding(
+                Verdict.RTE, "the program answered out of turn on the judge's channel"
+            )
+    else:
+        finding = failure(outcome, problem)
+    return _result(test, finding, outcome, reveal_hidden)
+
+
+def _result(
+    test: TestCase, finding: Finding, outcome: RunOutcome | None, reveal_hidden: bool
+) -> TestResult:
+    show = reveal_hidden or not test.hidden
+    accepted = finding.verdict is Verdict.AC
+    if show:
+        message, board = finding.message, finding.board
+    else:
+        # Nothing of a hidden test's input, answer or the program's output: a verdict and a
+        # hint that would read the same for any input.
+        message = (
+            finding.verdict.description
+            if accepted
+            else (
+                f"{finding.verdict.description} on a hidden test"
+                + (f": {finding.hint}" if finding.hint else "")
+            )
+        )
+        board = ""
+    output = ""
+    if show and outcome is not None and (outcome.stdout or outcome.stderr):
+        output = (outcome.stdout + outcome.stderr).decode("utf-8", "replace")
+        if outcome.output_bytes > len(outcome.stdout) + len(outcome.stderr):
+            output += f"\n[… {outcome.output_bytes} bytes printed in all; the rest is not shown]"
+    return TestResult(
+        name=test.name,
+        input=test.input if show else None,
+        hidden=test.hidden,
+        verdict=finding.verdict,
+        time_s=outcome.cpu_s if outcome else 0.0,
+        wall_s=outcome.wall_s if outcome else 0.0,
+        memory_kib=outcome.memory_kib if outcome else 0,
+        score=test.points if accepted else 0,
+        max_score=test.points,
+        message=message,
+        board=board,
+        output=output,
+        line=test.line,
+    )

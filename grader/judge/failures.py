@@ -1,0 +1,215 @@
+"""How a run that did not pass reads: for each way it can end (an exception raised, a
+limit broken, a signal, a load that failed), its verdict and what to tell the student. The
+judge (judge/__init__.py) calls nothing else to decide a verdict it did not check itself."""
+
+from __future__ import annotations
+
+import builtins
+import re
+import signal
+from dataclasses import dataclass
+from typing import Final
+
+from ..hints import python2_error, python2_syntax
+from ..problem import Problem
+from ..protocol import ReplyKind
+from ..sandbox.base import RunOutcome, Termination
+from ..verdicts import Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A verdict with what to tell the student: `message` may show the test, `hint` not."""
+
+    verdict: Verdict
+    message: str
+    hint: str = ""
+    board: str = ""
+
+
+def load_finding(outcome: RunOutcome, name: str, problem: Problem) -> Finding | None:
+    """None when the submission loaded; otherwise why not, as the verdict of every test."""
+    reply = outcome.reply
+    if reply is not None and reply.kind is ReplyKind.READY:
+        return None
+    if reply is not None and reply.kind is ReplyKind.LOAD_ERROR:
+        where = f"{name}:{reply.line}" if reply.line else name
+        first, newline, excerpt = reply.message.partition("\n")
+        advice = python2_syntax(reply.message)
+        return Finding(Verdict.CE, f"{where}: {first}{advice}{newline}{excerpt}")
+    if reply is not None and reply.kind is ReplyKind.ERROR:
+        if reply.error_type == "MemoryError":
+            return Finding(Verdict.MLE, "your file ran out of memory while it was being loaded")
+        where = f"{name}:{reply.line}" if reply.line else name
+        if reply.error_type == "SystemExit":
+            what = "called exit() while it was being loaded"
+        else:
+            what = f"raised {_exception(reply.error_type, reply.message)} while it was being loaded"
+        advice = python2_error(reply.error_type, reply.message)
+        if not advice and reply.error_type == "NameError":
+            advice = (
+                " A name must be defined or imported before the line that runs it: is it "
+                "misspelt, or defined further down?"
+            )
+        if not advice:
+            advice = (
+                " Code at the top level of the file runs when it is loaded; keep only "
+                'definitions there (or guard it with `if __name__ == "__main__":`).'
+            )
+        return Finding(
+            Verdict.CE,
+            f"{where}: your file {what}.{advice}" + (f"\n{reply.trace}" if reply.trace else ""),
+        )
+    finding = failure(outcome, problem)
+    return Finding(finding.verdict, f"while your file was being loaded: {finding.message}")
+
+
+def raised(error_type: str, message: str, trace: str) -> Finding:
+    if error_type == "MemoryError":
+        return Finding(Verdict.MLE, "ran out of memory (MemoryError)", "ran out of memory")
+    if error_type == "SystemExit":
+        return Finding(
+            Verdict.RTE,
+            "called exit() inside the function: return the answer instead of exiting",
+            "the program called exit()",
+        )
+    if error_type == "panic":
+        return Finding(Verdict.RTE, f"panicked: {message}", "the program panicked")
+    advice = python2_error(error_type, message)
+    if error_type == "RecursionError":
+        advice = " Does every recursive call move towards a base case?"
+    shown = _exception(error_type, message)
+    hint_type = error_type if _is_builtin_exception(error_type) else "an exception"
+    return Finding(
+        Verdict.RTE,
+        f"raised {shown}{'' if shown.endswith('.') else '.'}{advice}"
+        + (f"\n{trace}" if trace else ""),
+        f"the program raised {hint_type}",
+    )
+
+
+def failure(outcome: RunOutcome, problem: Problem) -> Finding:
+    """The verdict for an exchange that ended without a usable reply."""
+    limits = problem.limits
+    kind = outcome.termination
+    if kind is Termination.CPU_LIMIT:
+        text = f"used more than {limits.time_s:g} s of CPU time"
+        return Finding(
+            Verdict.TLE,
+            text + "; is there a loop that never ends, or a slower algorithm than needed?",
+            text,
+        )
+    if kind is Termination.WALL_LIMIT:
+        text = f"did not finish within {limits.wall_s:g} s of wall-clock time"
+        return Finding(Verdict.TLE, text + " (it was waiting or sleeping, not computing)", text)
+    if kind is Termination.OUTPUT_LIMIT:
+        text = f"printed more than {limits.output_kib} KiB"
+        return Finding(Verdict.OLE, text + "; remove debugging prints", text)
+    if kind is Termination.MEMORY_LIMIT:
+        text = f"used more than {limits.memory_mib} MiB of memory"
+        return Finding(Verdict.MLE, text + " and was stopped by the system", text)
+    if kind is Termination.FRAME_LIMIT:
+        return Finding(
+            Verdict.OLE, "the returned value is too large", "the returned value is too large"
+        )
+    if kind is Termination.SIGNALED and b"memory allocation of" in outcome.stderr:
+        # Rust's allocator, out of memory, reports and aborts (statically linked: SIGSEGV).
+        return Finding(Verdict.MLE, "ran out of memory (an allocation failed)", "ran out of memory")
+    if kind is Termination.SIGNALED and outcome.signal is not None:
+        return signaled(outcome.signal, limits.memory_mib)
+    if kind is Termination.EXITED:
+        text = f"the program exited (exit code {outcome.exit_code}) without returning a value"
+        return Finding(Verdict.RTE, text + "; do not call exit() or os._exit()", text)
+    return Finding(
+        Verdict.RTE,
+        outcome.detail or "the program broke the judge's channel",
+        "the program broke the judge's channel",
+    )
+
+
+def signaled(number: int, memory_mib: int) -> Finding:
+    try:
+        name = signal.Signals(number).name
+    except ValueError:
+        name = f"signal {number}"
+    if number == signal.SIGXCPU:
+        return Finding(Verdict.TLE, "used up its CPU time", "used up its CPU time")
+    if number == signal.SIGXFSZ:
+        return Finding(
+            Verdict.OLE, "wrote a file larger than allowed", "wrote a file larger than allowed"
+        )
+    explanations: dict[int, str] = {
+        signal.SIGSEGV: " (segmentation fault: an invalid memory access, or a recursion too "
+        "deep for the stack)",
+        signal.SIGABRT: " (aborted)",
+        signal.SIGFPE: " (arithmetic error)",
+        signal.SIGKILL: f" (killed: perhaps more than {memory_mib} MiB of memory)",
+    }
+    why = explanations.get(number, "")
+    text = f"the program was killed by {name}"
+    return Finding(Verdict.RTE, text + why, text)
+
+
+def _exception(error_type: str, message: str) -> str:
+    return f"{error_type}: {message}" if message else error_type
+
+
+# The standard libraries' common exceptions, listed: a submission can declare a type in
+# namespace `std` or `System` itself.
+LIBRARY_EXCEPTIONS: Final = frozenset(
+    [
+        *(
+            f"std::{name}"
+            for name in [
+                "exception",
+                "logic_error",
+                "invalid_argument",
+                "domain_error",
+                "length_error",
+                "out_of_range",
+                "runtime_error",
+                "range_error",
+                "overflow_error",
+                "underflow_error",
+                "bad_alloc",
+                "bad_cast",
+                "bad_function_call",
+                "bad_optional_access",
+                "bad_variant_access",
+                "bad_array_new_length",
+            ]
+        ),
+        *(
+            f"System.{name}"
+            for name in [
+                "Exception",
+                "SystemException",
+                "IndexOutOfRangeException",
+                "ArgumentException",
+                "ArgumentOutOfRangeException",
+                "ArgumentNullException",
+                "NullReferenceException",
+                "InvalidOperationException",
+                "DivideByZeroException",
+                "OverflowException",
+                "ArithmeticException",
+                "InvalidCastException",
+                "FormatException",
+                "NotImplementedException",
+                "NotSupportedException",
+                "OutOfMemoryException",
+                "StackOverflowException",
+                "Collections.Generic.KeyNotFoundException",
+            ]
+        ),
+    ]
+)
+
+
+def _is_builtin_exception(name: str) -> bool:
+    """Whether a hidden test may name the type: a standard library's own, never one the
+    submission defines (its name could spell out the hidden input)."""
+    if name in LIBRARY_EXCEPTIONS or re.fullmatch(r"java\.[\w.$]+", name):
+        return True  # no class loader but the JVM's own defines a class in java.*
+    candidate = getattr(builtins, name, None)
+    return isinstance(candidate, type) and issubclass(candidate, BaseException)
