@@ -11,6 +11,7 @@ from typing import Final
 
 from ..limits import Limits
 from .base import Program
+from .files import WORKDIR
 
 OPEN_FILES: Final = 64
 START_MARGIN_S: Final = 1.0  # a runtime's own start-up, on top of the test's wall limit
@@ -67,3 +68,20 @@ def python_places() -> PythonPlaces:
         tuple(sorted({sys.base_prefix, sys.base_exec_prefix})),
         tuple(sorted(hidden)),
     )
+
+
+def runner_request(program: Program, interpreter: str, **extra: object) -> dict[str, object]:
+    """What a warm runner (the process backend's zygote, the docker backend's launcher) is
+    told to become: `program`'s command, or, where the language marks it as the Python
+    runner on the same `interpreter`, that runner's source to execute in itself; the run's
+    environment, its files' names, and what the backend adds (`extra`)."""
+    inline = program.inline_in(interpreter)
+    return {
+        "argv": list(program.argv),
+        "inline": inline is not None,
+        "source": inline.source if inline else "",
+        "args": list(inline.args) if inline else [],
+        "env": child_environment(WORKDIR),
+        "files": [name for name, _ in program.files],
+        **extra,
+    }

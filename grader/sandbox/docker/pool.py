@@ -22,10 +22,9 @@ from ...protocol import HEADER
 from ..base import BARE_PYTHON_FLAGS, START_TIMEOUT_S, Program
 from ..files import (
     CHANNEL_NAME,
-    WORKDIR,
     write_new,
 )
-from ..preparation import child_environment
+from ..preparation import runner_request
 from .containers import LAUNCHER, Engine, Recipe, create, remove
 
 if TYPE_CHECKING:
@@ -80,15 +79,7 @@ class WarmContainer(Engine):
         except OSError as error:
             raise SandboxError(f"cannot hand the program over: {error}") from error
         # The image's Python runs the Python runner in the launcher itself.
-        inline = replace(program, argv=argv).inline_in(self._python)
-        request = {
-            "argv": list(argv),
-            "inline": inline is not None,
-            "source": inline.source if inline else "",
-            "args": list(inline.args) if inline else [],
-            "env": child_environment(WORKDIR),
-            "files": [name for name, _ in program.files],
-        }
+        request = runner_request(replace(program, argv=argv), self._python)
         payload = json.dumps(request).encode()
         try:
             self.channel.sendall(HEADER.pack(len(payload)) + payload)

@@ -15,7 +15,7 @@ from ..base import START_TIMEOUT_S, Program
 from ..files import WORKDIR, WORKDIR_BYTES
 from ..frames import STDERR, STDOUT
 from ..measure import ProcMeter
-from ..preparation import child_environment
+from ..preparation import child_environment, runner_request
 from ..session import wait_status
 from .zygote import CHANNEL_FD, Slot, Zygote, credited_pid, memfd, status_pair
 
@@ -38,19 +38,15 @@ class ForkedRun:
         ends = [status_end.detach(), channel_end.detach(), out_write, err_write]
         try:
             ends += [memfd(name, content) for name, content in program.files]
-            inline = program.inline_in(zygote.interpreter)
-            request = {
-                "argv": list(program.argv),
-                "inline": inline is not None,
-                "source": inline.source if inline else "",
-                "args": list(inline.args) if inline else [],
-                "env": child_environment(WORKDIR) | {"GRADER_FD": str(CHANNEL_FD)},
-                "channel_fd": CHANNEL_FD,
-                "files": [name for name, _ in program.files],
-                "tmp": WORKDIR_BYTES + sum(len(content) for _, content in program.files),
-                "rlimits": rlimit_numbers(rlimits | {"nproc": PIDS_MAX}),
-                "uid": uid,
-            }
+            request = runner_request(
+                program,
+                zygote.interpreter,
+                env=child_environment(WORKDIR) | {"GRADER_FD": str(CHANNEL_FD)},
+                channel_fd=CHANNEL_FD,
+                tmp=WORKDIR_BYTES + sum(len(content) for _, content in program.files),
+                rlimits=rlimit_numbers(rlimits | {"nproc": PIDS_MAX}),
+                uid=uid,
+            )
             zygote.fork(request, ends, self._slot)
         except (OSError, SandboxError) as error:
             self._release([self._stdout, self._stderr])
