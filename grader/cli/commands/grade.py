@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, UsageError
 from ...reports import REPORTERS
-from ..arguments import SANDBOX_CHOICES, add_problem, positive
+from ..arguments import add_problem, add_sandbox, positive
 from ..context import Context
 
 if TYPE_CHECKING:
@@ -26,12 +26,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         help="files, or folders searched for files of known languages",
     )
     add_problem(command)
-    command.add_argument(
-        "--sandbox",
-        choices=SANDBOX_CHOICES,
-        default="auto",
-        help="where submissions run (default: the strongest available)",
-    )
+    add_sandbox(command, "where submissions run (default: the strongest available)")
     command.add_argument("--format", choices=sorted(REPORTERS), default="text")
     command.add_argument(
         "--output", type=Path, metavar="FILE", help="write the report to FILE instead of stdout"
