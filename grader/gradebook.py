@@ -1,4 +1,5 @@
-"""The gradebook: every graded submission in SQLite, written as each one finishes.
+"""The gradebook: every graded submission in SQLite (or PostgreSQL), written as each one
+finishes.
 
 A batch killed halfway loses nothing already graded; run again, it skips every submission
 whose content was already graded against the same version of the problem. `export_csv` turns
@@ -11,11 +12,11 @@ import csv
 import hashlib
 import io
 import json
-import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from .database import Database
 from .errors import UsageError
 from .problem import Problem
 from .reports.json_report import submission_document
@@ -24,7 +25,7 @@ from .submission import Submission
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
-    id INTEGER PRIMARY KEY,
+    id {id},
     student TEXT NOT NULL,
     submission TEXT NOT NULL,
     content_hash TEXT NOT NULL,
@@ -33,10 +34,10 @@ CREATE TABLE IF NOT EXISTS results (
     language TEXT NOT NULL,
     backend TEXT NOT NULL,
     verdict TEXT NOT NULL,
-    score REAL NOT NULL,
-    max_score REAL NOT NULL,
-    cpu_s REAL NOT NULL,
-    graded_at REAL NOT NULL,
+    score {float} NOT NULL,
+    max_score {float} NOT NULL,
+    cpu_s {float} NOT NULL,
+    graded_at {float} NOT NULL,
     result_json TEXT NOT NULL,
     UNIQUE (content_hash, problem, problem_hash, student)
 );
@@ -65,22 +66,28 @@ def content_hash(submission: Submission) -> str:
 
 
 class Gradebook:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, where: Path | str | Database) -> None:
+        """A gradebook in `where`: a SQLite file, a `postgresql://` URL, or a database the
+        caller opened (and closes)."""
+        self._owned = not isinstance(where, Database)
+        self._db = where if isinstance(where, Database) else Database(where)
         try:
-            self._db = sqlite3.connect(path)
-            self._db.executescript(SCHEMA)
-        except sqlite3.Error as error:
-            raise UsageError(f"{path}: cannot open the gradebook ({error})") from None
+            self._db.script(SCHEMA)
+        except Exception as error:
+            if self._owned:
+                self._db.close()
+            raise UsageError(f"{where}: cannot open the gradebook ({error})") from None
 
     def close(self) -> None:
-        self._db.close()
+        if self._owned:
+            self._db.close()
 
     def graded(self, submission: Submission, student: str, problem: Problem) -> Graded | None:
-        row = self._db.execute(
+        row = self._db.row(
             "SELECT verdict, score FROM results WHERE content_hash = ? AND problem = ? "
             "AND problem_hash = ? AND student = ?",
             (content_hash(submission), problem.id, problem_version(problem), student),
-        ).fetchone()
+        )
         return Graded(student, row[0], row[1]) if row else None
 
     def record(
@@ -91,11 +98,17 @@ class Gradebook:
         backend: str,
         result: SubmissionResult,
     ) -> None:
-        """Store one result and commit at once: a kill a moment later loses nothing."""
+        """Store one result, committed at once: a kill a moment later loses nothing. The same
+        content graded again against the same problem version replaces its row."""
         self._db.execute(
-            "INSERT OR REPLACE INTO results (student, submission, content_hash, problem, "
-            "problem_hash, language, backend, verdict, score, max_score, cpu_s, graded_at, "
-            "result_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO results (student, submission, content_hash, problem, problem_hash, "
+            "language, backend, verdict, score, max_score, cpu_s, graded_at, result_json) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (content_hash, problem, problem_hash, student) DO UPDATE SET "
+            "submission = excluded.submission, language = excluded.language, "
+            "backend = excluded.backend, verdict = excluded.verdict, score = excluded.score, "
+            "max_score = excluded.max_score, cpu_s = excluded.cpu_s, "
+            "graded_at = excluded.graded_at, result_json = excluded.result_json",
             (
                 student,
                 result.submission,
@@ -112,28 +125,33 @@ class Gradebook:
                 json.dumps(submission_document(result), ensure_ascii=False),
             ),
         )
-        self._db.commit()
 
     def export_csv(self) -> str:
         """One row per student, a column per problem: the score of their latest graded
         submission. `Student` and `SIS Login ID` carry the student's name as graded."""
-        rows = self._db.execute(
+        rows = self._db.rows(
             "SELECT student, problem, score, max_score FROM results r WHERE graded_at = "
             "(SELECT MAX(graded_at) FROM results WHERE student = r.student "
             "AND problem = r.problem) ORDER BY student, problem"
-        ).fetchall()
-        problems = sorted({problem for _, problem, _, _ in rows})
-        maxima = {problem: high for _, problem, _, high in rows}
-        scores: dict[str, dict[str, float]] = {}
-        for student, problem, score, _ in rows:
-            scores.setdefault(student, {})[problem] = score
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["Student", "SIS Login ID", *problems])
-        writer.writerow(["Points Possible", "", *(f"{maxima[p]:g}" for p in problems)])
-        for student in sorted(scores):
-            marks = scores[student]
-            writer.writerow(
-                [student, student, *(f"{marks[p]:g}" if p in marks else "" for p in problems)]
-            )
-        return out.getvalue()
+        )
+        return scores_csv([(str(a), str(b), float(c), float(d)) for a, b, c, d in rows])
+
+
+def scores_csv(rows: list[tuple[str, str, float, float]]) -> str:
+    """(student, problem, score, max score) rows as the CSV Canvas and Moodle import: one
+    row per student, a column per problem, a "Points Possible" row first."""
+    problems = sorted({problem for _, problem, _, _ in rows})
+    maxima = {problem: high for _, problem, _, high in rows}
+    scores: dict[str, dict[str, float]] = {}
+    for student, problem, score, _ in rows:
+        scores.setdefault(student, {})[problem] = score
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["Student", "SIS Login ID", *problems])
+    writer.writerow(["Points Possible", "", *(f"{maxima[p]:g}" for p in problems)])
+    for student in sorted(scores):
+        marks = scores[student]
+        writer.writerow(
+            [student, student, *(f"{marks[p]:g}" if p in marks else "" for p in problems)]
+        )
+    return out.getvalue()

@@ -24,6 +24,8 @@ class TestResult:
     board: str = ""  # a drawing that shows the mistake (sample tests only)
     output: str = ""  # the head of what the program printed (sample tests only)
     line: int | None = None  # the test's line in problem.yaml
+    # What a student may be told of this test were it hidden: the same for any input.
+    hint: str = ""
 
 
 @dataclass(frozen=True, slots=True)

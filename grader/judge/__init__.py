@@ -6,7 +6,7 @@ harness raises, and `grade` turns it into IE for that submission alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from ..checkers import CHECKERS, Checker
@@ -33,12 +33,14 @@ def grade(
     submission: Submission,
     sandbox: Sandbox,
     reveal_hidden: bool = False,
+    on_test: Callable[[TestResult], None] | None = None,
 ) -> SubmissionResult:
     """Grade one submission. Never raises for anything the submission does; a harness
     fault becomes verdict IE with its message, so a batch goes on. A machine that cannot
-    grade this language at all (no toolchain) raises SandboxUnavailable: the user fixes it."""
+    grade this language at all (no toolchain) raises SandboxUnavailable: the user fixes it.
+    `on_test` is told each test's result (made printable) as soon as it is decided."""
     try:
-        return _printable(_grade(problem, answers, submission, sandbox, reveal_hidden))
+        return _printable(_grade(problem, answers, submission, sandbox, reveal_hidden, on_test))
     except SandboxUnavailable:
         raise
     except GraderError as error:
@@ -62,20 +64,22 @@ def _printable(result: SubmissionResult) -> SubmissionResult:
     """Every text the submission controls (its file's name, what it raised or printed, its
     compiler's messages) made safe once here, for every report, the gradebook and the
     service alike (text.py)."""
-    tests = tuple(
-        replace(
-            test,
-            message=printable(test.message),
-            board=printable(test.board),
-            output=printable(test.output),
-        )
-        for test in result.tests
-    )
+    tests = tuple(_printable_test(test) for test in result.tests)
     return replace(
         result,
         submission=printable(result.submission, one_line=True),
         compile_output=printable(result.compile_output),
         tests=tests,
+    )
+
+
+def _printable_test(test: TestResult) -> TestResult:
+    return replace(
+        test,
+        message=printable(test.message),
+        board=printable(test.board),
+        output=printable(test.output),
+        hint=printable(test.hint),
     )
 
 
@@ -85,6 +89,7 @@ def _grade(
     submission: Submission,
     sandbox: Sandbox,
     reveal_hidden: bool,
+    on_test: Callable[[TestResult], None] | None,
 ) -> SubmissionResult:
     if submission.refused:
         return _compile_error(problem, submission, submission.refused)
@@ -102,12 +107,16 @@ def _grade(
         failed_load = load_finding(session.load(), name, problem)
         if failed_load is not None and failed_load.verdict is Verdict.CE:
             return _compile_error(problem, submission, failed_load.message)
-        tests = tuple(
-            _not_run(test, failed_load, index == 0, reveal_hidden)
-            if failed_load is not None
-            else _run_test(problem, test, answers[test.name], checker, session, reveal_hidden)
-            for index, test in enumerate(problem.tests)
-        )
+        decided: list[TestResult] = []
+        for index, test in enumerate(problem.tests):
+            decided.append(
+                _not_run(test, failed_load, index == 0, reveal_hidden)
+                if failed_load is not None
+                else _run_test(problem, test, answers[test.name], checker, session, reveal_hidden)
+            )
+            if on_test is not None:
+                on_test(_printable_test(decided[-1]))
+        tests = tuple(decided)
     failing = [test.verdict for test in tests if test.verdict is not Verdict.AC]
     return SubmissionResult(
         submission=submission.shown,
@@ -177,30 +186,15 @@ def _run_test(
 def _result(
     test: TestCase, finding: Finding, outcome: RunOutcome | None, reveal_hidden: bool
 ) -> TestResult:
-    show = reveal_hidden or not test.hidden
-    accepted = finding.verdict is Verdict.AC
-    if show:
-        message, board = finding.message, finding.board
-    else:
-        # Nothing of a hidden test's input, answer or the program's output: a verdict and a
-        # hint that would read the same for any input.
-        message = (
-            finding.verdict.description
-            if accepted
-            else (
-                f"{finding.verdict.description} on a hidden test"
-                + (f": {finding.hint}" if finding.hint else "")
-            )
-        )
-        board = ""
     output = ""
-    if show and outcome is not None and (outcome.stdout or outcome.stderr):
+    if outcome is not None and (outcome.stdout or outcome.stderr):
         output = (outcome.stdout + outcome.stderr).decode("utf-8", "replace")
         if outcome.output_bytes > len(outcome.stdout) + len(outcome.stderr):
             output += f"\n[… {outcome.output_bytes} bytes printed in all; the rest is not shown]"
-    return TestResult(
+    accepted = finding.verdict is Verdict.AC
+    full = TestResult(
         name=test.name,
-        input=test.input if show else None,
+        input=test.input,
         hidden=test.hidden,
         verdict=finding.verdict,
         time_s=outcome.cpu_s if outcome else 0.0,
@@ -208,8 +202,29 @@ def _result(
         memory_kib=outcome.memory_kib if outcome else 0,
         score=test.points if accepted else 0,
         max_score=test.points,
-        message=message,
-        board=board,
+        message=finding.message,
+        board=finding.board,
         output=output,
         line=test.line,
+        hint=finding.hint,
     )
+    return full if reveal_hidden or not test.hidden else hidden_view(full)
+
+
+def hidden_view(test: TestResult) -> TestResult:
+    """`test` as a student may see it: a hidden test keeps nothing of its input, answer or
+    the program's output, only a verdict and a hint that would read the same for any input."""
+    if not test.hidden:
+        return test
+    message = (
+        test.verdict.description
+        if test.verdict is Verdict.AC
+        else f"{test.verdict.description} on a hidden test"
+        + (f": {test.hint}" if test.hint else "")
+    )
+    return replace(test, input=None, message=message, board="", output="")
+
+
+def student_view(result: SubmissionResult) -> SubmissionResult:
+    """A result graded with hidden tests revealed, as the student may see it."""
+    return replace(result, tests=tuple(hidden_view(test) for test in result.tests))

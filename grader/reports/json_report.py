@@ -29,11 +29,11 @@ def submission_document(result: SubmissionResult) -> dict[str, object]:
         "score": result.score,
         "max_score": result.max_score,
         "compile_output": result.compile_output,
-        "tests": [_test(test) for test in result.tests],
+        "tests": [test_document(test) for test in result.tests],
     }
 
 
-def _test(test: TestResult) -> dict[str, object]:
+def test_document(test: TestResult) -> dict[str, object]:
     return {
         "name": test.name,
         "input": dict(test.input) if test.input is not None else None,

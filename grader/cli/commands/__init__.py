@@ -9,7 +9,20 @@ import argparse
 from typing import Final, Protocol
 
 from ..context import Context
-from . import add_test, answers, doctor, export, grade, image, serve, statement, template, verify
+from . import (
+    add_test,
+    answers,
+    doctor,
+    export,
+    grade,
+    image,
+    serve,
+    statement,
+    template,
+    verify,
+    web,
+    worker,
+)
 
 
 class Command(Protocol):
@@ -34,5 +47,7 @@ COMMANDS: Final[dict[str, Command]] = {
     "statement": statement,
     "doctor": doctor,
     "serve": serve,
+    "web": web,
+    "worker": worker,
     "image": image,
 }

@@ -1,0 +1,104 @@
+"""`grader web`: the grading service (HTTP API and page) on this machine; `grader web token
+create`: a token for a student or an instructor."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import ipaddress
+from pathlib import Path
+
+from ...errors import EXIT_OK, UsageError
+from ..arguments import add_sandbox, positive
+from ..context import Context
+
+HELP = "serve the grading API and the exercise page (embedded queue and SQLite by default)"
+DEFAULT_DB = Path("grader.db")
+
+
+def add_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--host", default="127.0.0.1")
+    command.add_argument("--port", type=int, default=8000)
+    command.add_argument(
+        "--db", default=str(DEFAULT_DB), metavar="FILE_OR_URL",
+        help="a SQLite file (default: grader.db here) or a postgresql:// URL",
+    )  # fmt: skip
+    command.add_argument(
+        "--queue", default="", metavar="URL",
+        help="redis://HOST:PORT or unix:///path/redis.sock: only enqueue; `grader worker` grades",
+    )  # fmt: skip
+    command.add_argument("--workers", type=positive, default=2, metavar="N",
+                         help="grading threads in this process (without --queue)")  # fmt: skip
+    add_sandbox(command)
+    command.add_argument(
+        "--problems", type=Path, action="append", metavar="DIR",
+        help="a folder of problems (default: problems/ here, then the bundled ones)",
+    )  # fmt: skip
+    actions = command.add_subparsers(dest="action", metavar="ACTION")
+    token = actions.add_parser("token", help="manage the service's tokens")
+    token_actions = token.add_subparsers(dest="token_action", required=True, metavar="ACTION")
+    create = token_actions.add_parser("create", help="a new token, printed once")
+    create.add_argument("--role", choices=("student", "instructor"), required=True)
+    create.add_argument("--name", required=True, help="the student's id, or the instructor's")
+
+
+def run(args: argparse.Namespace, context: Context) -> int:
+    from ...database import Database
+    from ...service.auth import create_token
+    from ...service.store import Store
+
+    database_where = args.db if "://" in args.db else str(context.path(args.db))
+    if args.action == "token":
+        database = Database(database_where)
+        try:
+            token = create_token(Store(database), args.role, args.name.strip())
+        finally:
+            database.close()
+        print(token, file=context.stdout)
+        context.say(f"grader web: a {args.role} token for {args.name}, shown this once")
+        return EXIT_OK
+    return _serve(args, context, database_where)
+
+
+def _serve(args: argparse.Namespace, context: Context, database_where: str) -> int:
+    import uvicorn
+
+    from ...problem_yaml import problem_roots
+    from ...service.app import create_app
+    from ...service.options import ServiceOptions
+    from ...service.service import Service
+
+    roots = (
+        tuple(context.path(p) for p in args.problems)
+        if args.problems
+        else problem_roots(context.cwd)
+    )
+    options = ServiceOptions(database_where, roots, args.sandbox, args.workers, args.queue)
+    service = Service(options)
+    try:
+        open_service = not service.store.has_tokens()
+        if open_service and not _loopback(args.host):
+            raise UsageError(
+                f"--host {args.host} reaches other machines: create tokens first "
+                "(grader web token create --role instructor --name NAME)"
+            )
+        service.options = dataclasses.replace(options, open=open_service)
+        if open_service:
+            context.say(
+                "grader web: open, without tokens: anyone who can reach 127.0.0.1 here grades "
+                "as you. `grader web token create` makes it ask for tokens."
+            )
+        context.say(f"grader web: http://{args.host}:{args.port}/ (Ctrl+C stops it)")
+        uvicorn.run(create_app(service), host=args.host, port=args.port, log_level="warning")
+    finally:
+        service.close()
+    return EXIT_OK
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

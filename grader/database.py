@@ -1,0 +1,95 @@
+"""One SQL database, SQLite or PostgreSQL, shared by the threads of a process: what the
+gradebook (`grade --db`) and the grading service keep their rows in.
+
+Statements are written once, with `?` placeholders and the SQL both engines speak (`INSERT ...
+ON CONFLICT`); a schema names its engine-specific types as `{blob}`, `{float}` and `{id}`.
+SQLite is the embedded default (a file, WAL, so a service's workers in other processes may
+share it); PostgreSQL (`postgresql://...`, through psycopg) when several machines do.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from .errors import UsageError
+
+TYPES: Final = {
+    "sqlite": {"blob": "BLOB", "float": "REAL", "id": "INTEGER PRIMARY KEY"},
+    "postgresql": {"blob": "BYTEA", "float": "DOUBLE PRECISION", "id": "BIGSERIAL PRIMARY KEY"},
+}
+Row = tuple[Any, ...]
+
+
+class Database:
+    def __init__(self, where: str | Path) -> None:
+        """`where`: a file (SQLite), or a `postgresql://` URL. UsageError when it cannot be
+        opened, saying why."""
+        self._lock = threading.Lock()
+        text = str(where)
+        self.dialect = (
+            "postgresql" if text.startswith(("postgresql://", "postgres://")) else "sqlite"
+        )
+        self._connection: Any
+        if self.dialect == "postgresql":
+            try:
+                import psycopg
+            except ImportError:
+                raise UsageError(
+                    "PostgreSQL needs psycopg: pip install 'psycopg[binary]'"
+                ) from None
+            try:
+                self._connection = psycopg.connect(text, autocommit=True)
+            except psycopg.Error as error:
+                raise UsageError(f"cannot connect to {_without_password(text)}: {error}") from None
+            self._errors: tuple[type[Exception], ...] = (psycopg.Error,)
+        else:
+            try:
+                self._connection = sqlite3.connect(
+                    text.removeprefix("sqlite://"),
+                    check_same_thread=False,
+                    isolation_level=None,  # every statement commits: a kill loses nothing
+                    timeout=30,
+                )
+                self._connection.execute("PRAGMA journal_mode=WAL")
+            except sqlite3.Error as error:
+                raise UsageError(f"{text}: cannot open the database ({error})") from None
+            self._errors = (sqlite3.Error,)
+
+    def script(self, schema: str) -> None:
+        """Create what `schema` declares (statements separated by `;`), typed for this engine."""
+        typed = schema.format(**TYPES[self.dialect])
+        for statement in filter(str.strip, typed.split(";")):
+            self.execute(statement)
+
+    def execute(self, sql: str, parameters: Sequence[object] = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+        with self._lock:
+            cursor = self._connection.execute(self._native(sql), tuple(parameters))
+            return int(cursor.rowcount)
+
+    def rows(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
+        with self._lock:
+            return [
+                tuple(row) for row in self._connection.execute(self._native(sql), tuple(parameters))
+            ]
+
+    def row(self, sql: str, parameters: Sequence[object] = ()) -> Row | None:
+        found = self.rows(sql, parameters)
+        return found[0] if found else None
+
+    def close(self) -> None:
+        with self._lock:
+            self._connection.close()
+
+    def _native(self, sql: str) -> str:
+        return sql.replace("?", "%s") if self.dialect == "postgresql" else sql
+
+
+def _without_password(url: str) -> str:
+    scheme, _, rest = url.partition("://")
+    credentials, at, host = rest.rpartition("@")
+    return f"{scheme}://{credentials.split(':')[0]}@{host}" if at else url

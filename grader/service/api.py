@@ -1,0 +1,324 @@
+"""`/v1/`: submissions (handed in, read, watched test by test), problems and languages,
+`/healthz` and `/metrics`. Batches and rejudging are in classwork.py."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request, UploadFile
+from fastapi.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
+from pydantic import BaseModel, Field
+
+from ..languages import EXTENSIONS, LANGUAGES, extensions
+from ..languages.base import source_problem
+from .auth import Caller, caller_of
+from .catalog import language_document, languages_of, problem_document
+from .service import Service
+from .store import DONE, Stored
+
+router = APIRouter()
+MAX_WAIT_S = 10.0
+COOKIE = "grader_token"
+
+
+def service_of(request: Request) -> Service:
+    service: Service = request.app.state.service
+    return service
+
+
+def caller(
+    request: Request,
+    authorization: Annotated[str | None, Header()] = None,
+    x_grader: Annotated[str | None, Header()] = None,
+) -> Caller:
+    """The token's caller (Authorization: Bearer, or the page's cookie), 401 without one.
+    A cookie alone cannot change anything: another site's page could send it."""
+    service = service_of(request)
+    token = None
+    if authorization and authorization.lower().startswith("bearer "):
+        token = authorization[7:].strip()
+    elif request.cookies.get(COOKIE):
+        token = request.cookies[COOKIE]
+        if request.method not in ("GET", "HEAD") and x_grader != "1":
+            raise HTTPException(403, "a request from the page must carry the X-Grader header")
+    found = caller_of(service.store, token, service.options.open)
+    if found is None:
+        raise HTTPException(
+            401,
+            "a valid token is needed: `Authorization: Bearer TOKEN` (ask your instructor for one)",
+            headers={"WWW-Authenticate": "Bearer"},
+        )
+    return found
+
+
+def instructor(who: Annotated[Caller, Depends(caller)]) -> Caller:
+    if not who.instructor:
+        raise HTTPException(403, "only an instructor's token may do this")
+    return who
+
+
+Who = Annotated[Caller, Depends(caller)]
+Instructor = Annotated[Caller, Depends(instructor)]
+
+
+class SubmissionIn(BaseModel):
+    problem: str = Field(examples=["nqueens"])
+    language: str | None = Field(None, examples=["python"], description="default: by filename")
+    source: str = Field(description="the file's text")
+    filename: str | None = Field(None, examples=["solution.py"])
+    student: str | None = Field(None, description="instructors and an open service only")
+
+
+@router.post("/v1/submissions", status_code=202, tags=["submissions"])
+async def submit(
+    request: Request,
+    who: Who,
+    wait: Annotated[float, Query(ge=0, le=MAX_WAIT_S, description="seconds to wait")] = 0,
+) -> JSONResponse:
+    """Hand in one file: JSON (`SubmissionIn`) or a multipart form with `file` and the same
+    fields. 202 with its id and URLs; with `?wait=S`, 200 and the result if it is graded
+    within S seconds. The same file handed in again is the same submission (not graded twice)."""
+    service = service_of(request)
+    fields = await _fields(request, service)
+    stored = _accept(service, who, fields)
+    deadline = time.monotonic() + wait
+    while stored.status != DONE and time.monotonic() < deadline:
+        await asyncio.sleep(0.02)
+        stored = await asyncio.to_thread(_reread, service, stored)
+    document = _document(service, stored, who)
+    return JSONResponse(document, status_code=200 if stored.status == DONE and wait else 202)
+
+
+def _reread(service: Service, stored: Stored) -> Stored:
+    return service.store.get(stored.id) or stored
+
+
+async def _fields(request: Request, service: Service) -> dict[str, Any]:
+    kind = request.headers.get("content-type", "")
+    if kind.startswith("multipart/form-data"):
+        form = await request.form(max_files=1)
+        upload = form.get("file")
+        fields: dict[str, Any] = {key: value for key, value in form.items() if key != "file"}
+        if isinstance(upload, str) or upload is None:
+            raise HTTPException(422, "file: a multipart submission needs a file field")
+        assert isinstance(upload, UploadFile)
+        data = await upload.read(service.options.max_source_bytes + 1)
+        fields["filename"] = fields.get("filename") or upload.filename
+        fields["source_bytes"] = data
+        return fields
+    try:
+        parsed = SubmissionIn.model_validate_json(await request.body())
+    except ValueError as error:
+        raise HTTPException(422, f"the body is not a submission: {_first_error(error)}") from None
+    fields = parsed.model_dump()
+    fields["source_bytes"] = parsed.source.encode("utf-8", "surrogatepass")
+    return fields
+
+
+def _first_error(error: ValueError) -> str:
+    errors = getattr(error, "errors", None)
+    if callable(errors):
+        first = errors()[0]
+        return f"{'.'.join(str(p) for p in first['loc']) or 'body'}: {first['msg']}"
+    return str(error)
+
+
+def _accept(service: Service, who: Caller, fields: dict[str, Any]) -> Stored:
+    options = service.options
+    offered = service.catalog.get(str(fields.get("problem") or ""))
+    if offered is None:
+        known = ", ".join(o.problem.id for o in service.catalog.all())
+        raise HTTPException(
+            422, f"problem: unknown problem {fields.get('problem')!r} (known: {known})"
+        )
+    filename = str(fields.get("filename") or "")
+    language = str(fields.get("language") or "")
+    if not language:
+        language = (
+            extensions().get("." + filename.rpartition(".")[2].lower(), "")
+            if "." in filename
+            else ""
+        )
+    if language not in LANGUAGES or language not in languages_of(offered.problem):
+        offered_languages = ", ".join(languages_of(offered.problem))
+        raise HTTPException(
+            422, f"language: {language or '(none)'!r} is not offered for {offered.problem.id} "
+            f"(one of: {offered_languages})"
+        )  # fmt: skip
+    source: bytes = fields["source_bytes"]
+    if len(source) > options.max_source_bytes:
+        raise HTTPException(413, f"the file is larger than {options.max_source_bytes // 1024} KiB")
+    wrong = source_problem(source)
+    if wrong:
+        raise HTTPException(422, f"source: {wrong}")
+    named = str(fields.get("student") or "").strip()[:100]
+    student = named if who.instructor and named else who.name  # a student is who they are
+    filename = _safe_name(filename, language)
+    now = time.time()
+    handed_in, pending = service.store.recent(student, now - 60)
+    if handed_in >= options.per_minute or pending >= options.pending_per_student:
+        service.metrics.submissions.labels("rate_limited").inc()
+        raise HTTPException(
+            429,
+            f"{student} handed in {handed_in} files this minute and has {pending} waiting: "
+            "wait for a result before handing in again",
+            headers={"Retry-After": "10"},
+        )
+    if service.store.waiting() >= options.queue_capacity:
+        service.metrics.submissions.labels("queue_full").inc()
+        raise HTTPException(
+            503, "the grader is full; try again shortly", headers={"Retry-After": "30"}
+        )
+    stored, created = service.store.submit(
+        student, offered.problem.id, offered.version, language, filename, source
+    )
+    service.metrics.submissions.labels("accepted" if created else "duplicate").inc()
+    if created:
+        service.enqueue(stored)
+    return stored
+
+
+def _safe_name(filename: str, language: str) -> str:
+    """The name the student's file is shown and compiled under: its own if plain."""
+    base = filename.replace("\\", "/").rpartition("/")[2]
+    ok = base and base not in {".", ".."} and base.isprintable() and len(base) <= 100
+    wanted = EXTENSIONS[language]
+    if ok and any(base.lower().endswith(ext) for ext in wanted):
+        return base
+    return f"solution{wanted[0]}"
+
+
+def _visible(service: Service, identity: str, who: Caller) -> Stored:
+    stored = service.store.get(identity)
+    if stored is None or (not who.instructor and stored.student != who.name):
+        raise HTTPException(404, f"no submission {identity} of yours")
+    return stored
+
+
+def _document(service: Service, stored: Stored, who: Caller) -> dict[str, object]:
+    result = stored.result if who.instructor else stored.student_result
+    base = f"/v1/submissions/{stored.id}"
+    return {
+        "id": stored.id,
+        "status": stored.status,
+        "position": service.store.position(stored) if stored.status == "queued" else 0,
+        "student": stored.student,
+        "problem": stored.problem,
+        "language": stored.language,
+        "submitted_at": stored.created_at,
+        "result": result,
+        "urls": {"self": base, "events": f"{base}/events"},
+    }
+
+
+@router.get("/v1/submissions/{identity}", tags=["submissions"])
+def read(identity: str, request: Request, who: Who) -> dict[str, object]:
+    """Its status (queued, running, done), queue position and, once done, the result: the
+    document of `grader grade --format json` for one submission."""
+    service = service_of(request)
+    return _document(service, _visible(service, identity, who), who)
+
+
+@router.get("/v1/submissions", tags=["submissions"])
+def mine(request: Request, who: Who, student: str | None = None) -> dict[str, object]:
+    """The caller's latest submissions (an instructor may name a student)."""
+    service = service_of(request)
+    name = student if who.instructor and student else who.name
+    rows = service.store.of_student(name)
+    return {"student": name, "submissions": [_summary(stored) for stored in rows]}
+
+
+def _summary(stored: Stored) -> dict[str, object]:
+    result = stored.student_result or {}
+    return {
+        "id": stored.id,
+        "problem": stored.problem,
+        "language": stored.language,
+        "status": stored.status,
+        "verdict": stored.verdict,
+        "score": result.get("score"),
+        "max_score": result.get("max_score"),
+        "submitted_at": stored.created_at,
+    }
+
+
+@router.get("/v1/submissions/{identity}/events", tags=["submissions"])
+async def events(
+    identity: str,
+    request: Request,
+    who: Who,
+    last_event_id: Annotated[str | None, Header()] = None,
+) -> StreamingResponse:
+    """Server-Sent Events: `test` once per test as it finishes (its number is the event id),
+    then `result` with the whole result. Reconnecting with `Last-Event-ID` resumes after it."""
+    service = service_of(request)
+    stored = _visible(service, identity, who)
+    after = int(last_event_id) if last_event_id and last_event_id.isdigit() else 0
+    return StreamingResponse(
+        _stream(service, stored.id, after, who.instructor, request),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
+
+
+async def _stream(
+    service: Service, identity: str, after: int, full: bool, request: Request
+) -> AsyncIterator[str]:
+    yield "retry: 1000\n\n"
+    quiet_since = time.monotonic()
+    while not await request.is_disconnected():
+        for number, data in await asyncio.to_thread(service.store.events, identity, after, full):
+            after = number
+            quiet_since = time.monotonic()
+            yield f"id: {number}\nevent: test\ndata: {json.dumps(data)}\n\n"
+        stored = await asyncio.to_thread(service.store.get, identity)
+        if stored is not None and stored.status == DONE:
+            pending = await asyncio.to_thread(service.store.events, identity, after, full)
+            if not pending:
+                result = stored.result if full else stored.student_result
+                yield f"event: result\ndata: {json.dumps(result)}\n\n"
+                return
+            continue
+        if time.monotonic() - quiet_since > 15:
+            quiet_since = time.monotonic()
+            yield ": still grading\n\n"
+        await asyncio.sleep(service.options.events_poll_s)
+
+
+@router.get("/v1/problems", tags=["problems"])
+def problems(request: Request, who: Who) -> dict[str, object]:
+    service = service_of(request)
+    return {
+        "problems": [problem_document(offered, full=False) for offered in service.catalog.all()]
+    }
+
+
+@router.get("/v1/problems/{problem_id}", tags=["problems"])
+def one_problem(problem_id: str, request: Request, who: Who) -> dict[str, object]:
+    """The statement as HTML, the signature, the samples, starter code per language."""
+    offered = service_of(request).catalog.get(problem_id)
+    if offered is None:
+        raise HTTPException(404, f"no problem {problem_id}")
+    return problem_document(offered)
+
+
+@router.get("/v1/languages", tags=["problems"])
+def languages(who: Who) -> dict[str, object]:
+    return {"languages": [language_document(language) for language in LANGUAGES]}
+
+
+@router.get("/healthz", tags=["service"])
+def healthz(request: Request) -> dict[str, object]:
+    service = service_of(request)
+    return {"status": "ok", "queued": service.store.waiting()}
+
+
+@router.get("/metrics", tags=["service"])
+def metrics(request: Request, who: Instructor) -> Response:
+    return PlainTextResponse(
+        service_of(request).metrics.text(), media_type="text/plain; version=0.0.4"
+    )

@@ -1,0 +1,122 @@
+"""The HTTP application: `create_app(service)`. Every error is `application/problem+json`
+(RFC 9457) with a `detail` a person can act on; nothing of a traceback reaches a client.
+
+Requests are as hostile as submissions: bodies are capped while they arrive (413), a student
+sees only their own submissions (another's is 404, as if it did not exist), a hidden test's
+input never leaves the server but in an instructor's view, and a request authenticated by the
+page's cookie must also carry the `X-Grader` header, which no other site's page can send."""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..__version__ import __version__
+from .service import Service
+
+PROBLEM_JSON = "application/problem+json"
+log = logging.getLogger("grader.service")
+
+
+def problem(status: int, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    from http import HTTPStatus
+
+    title = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "Error"
+    return JSONResponse(
+        {"type": "about:blank", "title": title, "status": status,
+         "detail": detail},
+        status_code=status,
+        media_type=PROBLEM_JSON,
+        headers=headers,
+    )  # fmt: skip
+
+
+def create_app(service: Service) -> FastAPI:
+    from . import api, classwork, page
+
+    app = FastAPI(
+        title="grader",
+        version=__version__,
+        description="Grade programming exercises: submit, watch each test, read the verdict.",
+        docs_url="/docs",
+        openapi_url="/v1/openapi.json",
+    )
+    app.state.service = service
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        return problem(error.status_code, str(error.detail), dict(error.headers or {}))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        said = "; ".join(
+            f"{'.'.join(str(part) for part in item['loc'][1:]) or 'body'}: {item['msg']}"
+            for item in error.errors()
+        )
+        return problem(422, said or "the request is not valid")
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, error: Exception) -> JSONResponse:
+        log.exception("unhandled error on %s %s", request.method, request.url.path)
+        return problem(500, "the grader failed on this request; it has been logged")
+
+    app.include_router(api.router)
+    app.include_router(classwork.router)
+    app.include_router(page.router)
+    page.mount_static(app)
+    batches = {"/v1/batches": service.options.max_batch_bytes}
+    app.add_middleware(BodyLimit, default=1 * 2**20, larger=batches)
+    return app
+
+
+class BodyLimit:
+    """Refuses a request body over its path's cap (413) as it arrives, before any handler
+    reads it: a Content-Length over the cap is refused at once, a body streamed without one
+    when its bytes pass the cap."""
+
+    def __init__(self, app: ASGIApp, default: int, larger: dict[str, int]) -> None:
+        self._app = app
+        self._default = default
+        self._larger = larger
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self._app(scope, receive, send)
+            return
+        cap = next(
+            (size for path, size in self._larger.items() if scope["path"].startswith(path)),
+            self._default,
+        )
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > cap:
+            await _refuse(scope, receive, send, cap)
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > cap:
+                    raise _TooLarge(cap)
+            return message
+
+        try:
+            await self._app(scope, counted, send)
+        except _TooLarge:
+            await _refuse(scope, receive, send, cap)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _refuse(scope: Scope, receive: Receive, send: Send, cap: int) -> None:
+    response = problem(413, f"the request body is larger than {cap // 1024} KiB")
+    await response(scope, receive, send)

@@ -1,0 +1,113 @@
+"""The problems and languages a service offers, loaded once and refreshed on demand (an
+instructor who edited problem.yaml asks for a rejudge), as the API and the page show them:
+never a hidden test's input or answer."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..gradebook import problem_version
+from ..judge import load_answers
+from ..languages import EXTENSIONS, LANGUAGES
+from ..problem import PROBLEM_FILE, Problem
+from ..problem_yaml import load_problem
+
+
+@dataclass(frozen=True, slots=True)
+class Offered:
+    """One problem as graded now: the model, its stored answers, the version they make."""
+
+    problem: Problem
+    answers: Mapping[str, object]
+    version: str
+
+
+class Catalog:
+    def __init__(self, roots: tuple[Path, ...]) -> None:
+        """Every problem under `roots` (the first root wins a name both have)."""
+        self._roots = roots
+        self._lock = threading.Lock()
+        self._offered: dict[str, Offered] = {}
+        self.refresh()
+
+    def refresh(self) -> None:
+        found: dict[str, Offered] = {}
+        for root in reversed(self._roots):
+            for yaml_file in sorted(root.glob(f"*/{PROBLEM_FILE}")):
+                problem = load_problem(yaml_file.parent)
+                found[problem.id] = Offered(
+                    problem, load_answers(problem), problem_version(problem)
+                )
+        with self._lock:
+            self._offered = found
+
+    def get(self, problem_id: str) -> Offered | None:
+        with self._lock:
+            return self._offered.get(problem_id)
+
+    def all(self) -> list[Offered]:
+        with self._lock:
+            return sorted(self._offered.values(), key=lambda offered: offered.problem.id)
+
+
+def languages_of(problem: Problem) -> list[str]:
+    """The languages a submission to `problem` may be written in, in the registry's order."""
+    return [language for language in LANGUAGES if problem.entry_points.get(language)]
+
+
+def language_document(language_id: str) -> dict[str, object]:
+    language = LANGUAGES[language_id]
+    return {
+        "id": language.id,
+        "name": language.name,
+        "extensions": list(EXTENSIONS[language.id]),
+        "dialect": language.dialect(),
+    }
+
+
+def statement_html(problem: Problem) -> str:
+    """The statement's Markdown as HTML; raw HTML in it is shown as text, never run."""
+    from markdown_it import MarkdownIt
+
+    text = problem.statement.read_text(encoding="utf-8")
+    return str(MarkdownIt("commonmark", {"html": False}).enable("table").render(text))
+
+
+def problem_document(offered: Offered, full: bool = True) -> dict[str, object]:
+    problem = offered.problem
+    document: dict[str, object] = {
+        "id": problem.id,
+        "title": problem.title,
+        "version": offered.version,
+        "languages": languages_of(problem),
+        "tests": len(problem.tests),
+        "max_score": problem.max_score,
+    }
+    if not full:
+        return document
+    samples = [test for test in problem.tests if not test.hidden]
+    document |= {
+        "statement_html": statement_html(problem),
+        "signature": {
+            "params": [{"name": p.name, "type": p.type, "min": p.minimum, "max": p.maximum}
+                       for p in problem.params],
+            "returns": problem.returns,
+        },
+        "entry_points": {language: list(names) for language, names in problem.entry_points.items()},
+        "limits": {
+            "time_s": problem.limits.time_s,
+            "wall_s": problem.limits.wall_s,
+            "memory_mib": problem.limits.memory_mib,
+        },
+        "samples": [
+            {"name": test.name, "input": dict(test.input), "expected": offered.answers[test.name]}
+            for test in samples
+        ],
+        "starter_code": {
+            language: LANGUAGES[language].template(problem) for language in languages_of(problem)
+        },
+    }  # fmt: skip
+    return document

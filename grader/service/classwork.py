@@ -1,0 +1,202 @@
+"""What an instructor does with a class: hand in a batch (many files or a zip, a student per
+file), follow it, export it as the gradebook's CSV, rejudge a problem after its tests changed,
+and see the class at a glance."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import time
+import uuid
+import zipfile
+from collections import Counter
+from pathlib import PurePosixPath
+from typing import Annotated
+
+from fastapi import APIRouter, HTTPException, Query, Request, UploadFile
+from fastapi.responses import JSONResponse, Response
+
+from ..gradebook import scores_csv
+from ..languages import extensions
+from ..languages.base import source_problem
+from .api import Instructor, service_of
+from .catalog import languages_of
+from .service import Service
+from .store import DONE, Stored
+
+router = APIRouter(tags=["classwork"])
+MAX_BATCH_FILES = 2000
+
+
+@router.post("/v1/batches", status_code=202)
+async def hand_in_batch(request: Request, who: Instructor) -> JSONResponse:
+    """A multipart form: `problem`, and `files` (many, each named after its student:
+    `ada.py`) or one `archive`, a zip of `student/file` or `student.ext` entries."""
+    service = service_of(request)
+    form = await request.form(max_files=MAX_BATCH_FILES, max_fields=10)
+    offered = service.catalog.get(str(form.get("problem") or ""))
+    if offered is None:
+        raise HTTPException(422, f"problem: unknown problem {form.get('problem')!r}")
+    files: list[tuple[str, bytes]] = []
+    for key, value in form.multi_items():
+        if isinstance(value, UploadFile) and key == "files":
+            files.append(
+                (value.filename or "", await value.read(service.options.max_source_bytes + 1))
+            )
+        elif isinstance(value, UploadFile) and key == "archive":
+            files += _unzipped(await value.read(), service.options.max_source_bytes)
+    if not files:
+        raise HTTPException(422, "files: a batch needs files (or an archive)")
+    batch = uuid.uuid4().hex[:16]
+    service.store.add_batch(batch, offered.problem.id)
+    known = extensions()
+    refused: list[dict[str, str]] = []
+    created_rows = []
+    for name, source in files:
+        path = PurePosixPath(name)
+        language = known.get(path.suffix.lower(), "")
+        student = path.parts[0] if len(path.parts) > 1 else path.stem
+        cap = service.options.max_source_bytes
+        wrong = (
+            "not a file of a language this problem takes"
+            if language not in languages_of(offered.problem)
+            else f"larger than {cap // 1024} KiB"
+            if len(source) > cap
+            else source_problem(source)
+        )
+        if wrong:
+            refused.append({"file": name, "detail": wrong})
+            continue
+        stored, created = service.store.submit(
+            student, offered.problem.id, offered.version, language, path.name, source, batch
+        )
+        if created:
+            created_rows.append(stored)
+    service.enqueue_many(created_rows)
+    document = _batch_document(service, batch) | {"refused": refused}
+    return JSONResponse(document, status_code=202)
+
+
+def _unzipped(data: bytes, cap: int) -> list[tuple[str, bytes]]:
+    """The archive's files, each read up to `cap` + 1 bytes: a zip bomb fills nothing."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except zipfile.BadZipFile:
+        raise HTTPException(422, "archive: not a zip file") from None
+    found = []
+    with archive:
+        for info in archive.infolist()[:MAX_BATCH_FILES]:
+            name = PurePosixPath(info.filename)
+            if (
+                info.is_dir()
+                or ".." in name.parts
+                or name.is_absolute()
+                or name.name.startswith(".")
+            ):
+                continue
+            with archive.open(info) as member:
+                found.append((str(name), member.read(cap + 1)))
+    return found
+
+
+@router.get("/v1/batches/{batch}")
+def batch_progress(batch: str, request: Request, who: Instructor) -> dict[str, object]:
+    """How far the batch is: submissions by status and by verdict."""
+    return _batch_document(service_of(request), batch)
+
+
+def _batch_document(service: Service, batch: str) -> dict[str, object]:
+    problem = service.store.batch_problem(batch)
+    if problem is None:
+        raise HTTPException(404, f"no batch {batch}")
+    rows = service.store.of_batch(batch)
+    return {
+        "id": batch,
+        "problem": problem,
+        "submissions": len(rows),
+        "by_status": dict(Counter(row.status for row in rows)),
+        "by_verdict": dict(Counter(row.verdict for row in rows if row.verdict)),
+        "urls": {"self": f"/v1/batches/{batch}", "export": f"/v1/batches/{batch}/export.csv"},
+    }
+
+
+@router.get("/v1/batches/{batch}/export.csv")
+def batch_export(batch: str, request: Request, who: Instructor) -> Response:
+    """The batch's scores as the gradebook's CSV (Canvas, Moodle)."""
+    service = service_of(request)
+    if service.store.batch_problem(batch) is None:
+        raise HTTPException(404, f"no batch {batch}")
+    rows = [
+        (row.student, row.problem, _number(row.result, "score"), _number(row.result, "max_score"))
+        for row in service.store.of_batch(batch)
+        if row.result is not None
+    ]
+    return Response(scores_csv(rows), media_type="text/csv")
+
+
+@router.post("/v1/problems/{problem_id}/rejudge")
+async def rejudge(
+    problem_id: str,
+    request: Request,
+    who: Instructor,
+    wait: Annotated[float, Query(ge=0, le=60)] = 0,
+) -> dict[str, object]:
+    """Read the problem again; if its version moved (a test added or changed), grade each
+    student's latest submission again against it. Old results are kept. With `?wait=S`, the
+    verdicts that changed among those graded within S seconds."""
+    service = service_of(request)
+    await asyncio.to_thread(service.catalog.refresh)
+    offered = service.catalog.get(problem_id)
+    if offered is None:
+        raise HTTPException(404, f"no problem {problem_id}")
+    pairs: list[tuple[Stored, Stored]] = []
+    for old in latest_per_student(service.store.of_problem(problem_id)).values():
+        if old.problem_hash == offered.version:
+            continue
+        new, created = service.store.submit(
+            old.student, old.problem, offered.version, old.language, old.filename, old.source
+        )
+        if created:
+            service.enqueue(new)
+        pairs.append((old, new))
+    deadline = time.monotonic() + wait
+    while wait and time.monotonic() < deadline:
+        if all((service.store.get(new.id) or new).status == DONE for _, new in pairs):
+            break
+        await asyncio.sleep(0.05)
+    changes = []
+    for old, new in pairs:
+        now = service.store.get(new.id) or new
+        changed = now.status == DONE and now.verdict != old.verdict
+        changes.append({"student": old.student, "before": old.verdict, "after": now.verdict,
+                        "submission": new.id, "changed": changed})  # fmt: skip
+    return {
+        "problem": problem_id,
+        "version": offered.version,
+        "regraded": len(pairs),
+        "submissions": changes,
+    }
+
+
+def _number(document: dict[str, object], key: str) -> float:
+    value = document.get(key, 0)
+    return float(value) if isinstance(value, int | float) else 0.0
+
+
+def latest_per_student(rows: list[Stored]) -> dict[str, Stored]:
+    latest: dict[str, Stored] = {}
+    for row in rows:  # oldest first
+        latest[row.student] = row
+    return latest
+
+
+def class_summary(service: Service, problem_id: str) -> dict[str, object]:
+    """The latest submission of every student, and how many got each verdict."""
+    latest = latest_per_student(service.store.of_problem(problem_id))
+    students = [
+        {"student": row.student, "verdict": row.verdict or row.status, "id": row.id,
+         "score": (row.result or {}).get("score"), "language": row.language,
+         "submitted_at": row.created_at}
+        for row in sorted(latest.values(), key=lambda row: row.student)
+    ]  # fmt: skip
+    return {"students": students, "by_verdict": dict(Counter(s["verdict"] for s in students))}

@@ -1,0 +1,26 @@
+"""What a service is started with (`grader web`'s options), in one frozen value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..submission import MAX_SOURCE_BYTES
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceOptions:
+    database: str  # a SQLite file or a postgresql:// URL
+    problem_roots: tuple[Path, ...]
+    sandbox: str = "auto"
+    workers: int = 2  # grading threads in this process (embedded queue only)
+    queue: str = ""  # redis://... : the API only enqueues; `grader worker` processes grade
+    open: bool = False  # no tokens: the one user of a loopback service
+    max_source_bytes: int = MAX_SOURCE_BYTES
+    max_batch_bytes: int = 32 * 2**20
+    per_minute: int = 30  # submissions a student may hand in per minute (429 beyond)
+    pending_per_student: int = 8  # ungraded submissions a student may have at once (429)
+    queue_capacity: int = 5000  # ungraded submissions in all (503 beyond)
+    events_poll_s: float = 0.1
+    sweep_s: float = 1.0  # how often submissions lost by a dead grader or queue are found
+    labels: dict[str, str] = field(default_factory=dict, compare=False)

@@ -1,0 +1,100 @@
+"""The page: server-rendered HTML (Jinja2, autoescaped), plain JavaScript with EventSource,
+no build step. `/` lists the problems, `/problems/{id}` is the exercise (statement, samples,
+editor, Ctrl+Enter, each test's row as it finishes), `/class/{id}` the instructor's view."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+from fastapi import APIRouter, FastAPI, Form, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from ...languages import LANGUAGES
+from ..api import COOKIE, caller
+from ..auth import Caller, caller_of
+from ..catalog import problem_document
+from ..classwork import class_summary
+from ..service import Service
+
+HERE = Path(__file__).parent
+templates = Jinja2Templates(directory=HERE / "templates")
+router = APIRouter(include_in_schema=False)
+
+
+def mount_static(app: FastAPI) -> None:
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+
+
+def _who(request: Request) -> Caller | None:
+    """The caller, or None (then the page asks for a token instead of failing)."""
+    service: Service = request.app.state.service
+    return caller_of(service.store, request.cookies.get(COOKIE), service.options.open)
+
+
+def _page(request: Request, name: str, who: Caller | None, **context: object) -> Response:
+    return templates.TemplateResponse(request, name, {"who": who, **context})
+
+
+@router.get("/", response_class=HTMLResponse)
+def index(request: Request) -> Response:
+    who = _who(request)
+    if who is None:
+        return _page(request, "login.html", None, failed=False)
+    service: Service = request.app.state.service
+    offered = [problem_document(o, full=False) for o in service.catalog.all()]
+    return _page(request, "index.html", who, problems=offered)
+
+
+@router.post("/login")
+def login(request: Request, token: Annotated[str, Form()]) -> Response:
+    service: Service = request.app.state.service
+    if caller_of(service.store, token.strip(), False) is None:
+        return _page(request, "login.html", None, failed=True)
+    response = RedirectResponse("/", status_code=303)
+    response.set_cookie(COOKIE, token.strip(), httponly=True, samesite="strict")
+    return response
+
+
+@router.post("/logout")
+def logout() -> Response:
+    response = RedirectResponse("/", status_code=303)
+    response.delete_cookie(COOKIE)
+    return response
+
+
+@router.get("/problems/{problem_id}", response_class=HTMLResponse)
+def exercise(problem_id: str, request: Request) -> Response:
+    who = _who(request)
+    if who is None:
+        return RedirectResponse("/", status_code=303)
+    service: Service = request.app.state.service
+    offered = service.catalog.get(problem_id)
+    if offered is None:
+        raise HTTPException(404, f"no problem {problem_id}")
+    document = problem_document(offered)
+    names = {language: LANGUAGES[language].name for language in document["languages"]}  # type: ignore[attr-defined]
+    return _page(
+        request,
+        "problem.html",
+        who,
+        problem=document,
+        language_names=names,
+        starter=json.dumps(document["starter_code"]).replace("</", "<\\/"),
+    )
+
+
+@router.get("/class/{problem_id}", response_class=HTMLResponse)
+def class_view(problem_id: str, request: Request) -> Response:
+    who = caller(request)
+    if not who.instructor:
+        raise HTTPException(403, "only an instructor's token may see the class")
+    service: Service = request.app.state.service
+    offered = service.catalog.get(problem_id)
+    if offered is None:
+        raise HTTPException(404, f"no problem {problem_id}")
+    return _page(request, "class.html", who, problem=problem_document(offered, full=False),
+                 summary=class_summary(service, problem_id))  # fmt: skip

@@ -1,0 +1,114 @@
+"""A service assembled from its options: the database, the problems, the sandbox kept open
+for every submission, and the queue (worker threads here, or RQ on Redis)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Protocol
+
+from ..database import Database
+from ..sandbox import Sandbox, open_sandbox
+from .catalog import Catalog
+from .grading import Grader
+from .local import LocalQueue
+from .metrics import Metrics
+from .options import ServiceOptions
+from .store import Store, Stored
+
+
+class Queue(Protocol):
+    def put(self, identity: str, student: str) -> None: ...
+
+    def holds(self, identity: str, job: str | None) -> bool:
+        """Whether the submission is waiting in the queue (`job`: the queue's own id of it,
+        where it gave one)."""
+        ...
+
+    def depth(self) -> int: ...
+
+    def close(self) -> None: ...
+
+
+class Service:
+    def __init__(self, options: ServiceOptions) -> None:
+        self.options = options
+        self.database = Database(options.database)
+        self.store = Store(self.database)
+        self.catalog = Catalog(options.problem_roots)
+        self.sandbox: Sandbox | None = None
+        self.queue: Queue
+        self.metrics = Metrics(lambda: self.store.waiting(), self._workers_alive)
+        if options.queue:
+            from .rq_queue import RedisQueue
+
+            self.queue = RedisQueue(options.queue)
+        else:
+            self.sandbox = open_sandbox(options.sandbox)
+            grader = Grader(self.store, self.catalog, self.sandbox, self.metrics.graded)
+            self.queue = LocalQueue(self._in_flight(grader.run), options.workers)
+        self._closing = threading.Event()
+        self.sweep()
+        self._sweeper = threading.Thread(
+            target=self._sweep_every, args=(options.sweep_s,), name="grader-sweeper", daemon=True
+        )
+        self._sweeper.start()
+
+    def sweep(self) -> int:
+        """The database is the truth: a submission whose grader died (its lease ran out) is
+        queued again, and a queued one the queue does not hold (lost with Redis, or dropped
+        between dequeue and start) is handed to it again. How many."""
+        count = 0
+        for stored in self.store.expired():
+            self.store.requeue(stored.id)
+            self.queue.put(stored.id, stored.student)
+            count += 1
+        for identity, student, job in self.store.queued():
+            if not self.queue.holds(identity, job):
+                self.queue.put(identity, student)
+                count += 1
+        return count
+
+    def _sweep_every(self, interval_s: float) -> None:
+        while not self._closing.wait(interval_s):
+            try:
+                self.sweep()
+            except Exception:  # noqa: BLE001 - a database or Redis hiccup: next round
+                continue
+
+    def enqueue(self, stored: Stored) -> None:
+        self.queue.put(stored.id, stored.student)
+
+    def enqueue_many(self, rows: list[Stored]) -> None:
+        """A batch: in chunks where the queue takes them (a job per chunk, not per file)."""
+        from .rq_queue import RedisQueue
+
+        if isinstance(self.queue, RedisQueue):
+            identities = [row.id for row in rows]
+            from .rq_queue import CHUNK
+
+            for index, job in enumerate(self.queue.put_many(identities)):
+                self.store.set_job(identities[index * CHUNK : (index + 1) * CHUNK], job)
+        else:
+            for row in rows:
+                self.enqueue(row)
+
+    def close(self) -> None:
+        self._closing.set()
+        self._sweeper.join()
+        self.queue.close()
+        if self.sandbox is not None:
+            self.sandbox.close()
+        self.database.close()
+
+    def _in_flight(self, run: Callable[[str], object]) -> Callable[[str], object]:
+        gauge = self.metrics.in_flight
+
+        def counted(identity: str) -> object:
+            with gauge.track_inprogress():
+                return run(identity)
+
+        return counted
+
+    def _workers_alive(self) -> float:
+        return float(self.options.workers) if not self.options.queue else 0.0

@@ -1,0 +1,290 @@
+"""The service's rows: every submission (its source, status and attempts), the events of
+each test as it finished, and the results, which also go to the gradebook's `results`
+table (so `grader export --db` reads a service's database). The database is the truth: a
+queue only says what to grade next, and anything the queue lost is found here again."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass
+from typing import Final
+
+from ..database import Database, Row
+
+SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS submissions (
+    id TEXT PRIMARY KEY,
+    student TEXT NOT NULL,
+    problem TEXT NOT NULL,
+    problem_hash TEXT NOT NULL,
+    language TEXT NOT NULL,
+    filename TEXT NOT NULL,
+    source {blob} NOT NULL,
+    status TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    created_at {float} NOT NULL,
+    started_at {float},
+    lease_until {float},
+    finished_at {float},
+    job TEXT,
+    batch TEXT,
+    verdict TEXT,
+    result_json TEXT,
+    student_json TEXT
+);
+CREATE INDEX IF NOT EXISTS submissions_by_student ON submissions (student, created_at);
+CREATE INDEX IF NOT EXISTS submissions_by_status ON submissions (status, created_at);
+CREATE TABLE IF NOT EXISTS events (
+    submission TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    full_json TEXT NOT NULL,
+    student_json TEXT NOT NULL,
+    PRIMARY KEY (submission, number)
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    digest TEXT PRIMARY KEY,
+    role TEXT NOT NULL,
+    name TEXT NOT NULL,
+    created_at {float} NOT NULL
+);
+CREATE TABLE IF NOT EXISTS batches (
+    id TEXT PRIMARY KEY,
+    problem TEXT NOT NULL,
+    created_at {float} NOT NULL
+)
+"""
+QUEUED, RUNNING, DONE = "queued", "running", "done"
+FIELDS: Final = (
+    "id, student, problem, problem_hash, language, filename, source, status, attempts, "
+    "created_at, batch, verdict, result_json, student_json"
+)
+
+
+def submission_id(
+    student: str, problem: str, problem_hash: str, language: str, source: bytes
+) -> str:
+    """The same student handing in the same file for the same version of a problem is the
+    same submission: a second submit, or a retry, finds the first."""
+    digest = hashlib.sha256()
+    for part in (student, problem, problem_hash, language):
+        digest.update(part.encode() + b"\0")
+    digest.update(source)
+    return digest.hexdigest()[:32]
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """One submission's row."""
+
+    id: str
+    student: str
+    problem: str
+    problem_hash: str
+    language: str
+    filename: str
+    source: bytes
+    status: str
+    attempts: int
+    created_at: float
+    batch: str | None
+    verdict: str | None
+    result: dict[str, object] | None  # the instructor's view: hidden tests revealed
+    student_result: dict[str, object] | None
+
+    @classmethod
+    def of(cls, row: Row) -> Stored:
+        full, student = row[12], row[13]
+        return cls(
+            id=row[0],
+            student=row[1],
+            problem=row[2],
+            problem_hash=row[3],
+            language=row[4],
+            filename=row[5],
+            source=bytes(row[6]),
+            status=row[7],
+            attempts=int(row[8]),
+            created_at=float(row[9]),
+            batch=row[10],
+            verdict=row[11],
+            result=json.loads(full) if full else None,
+            student_result=json.loads(student) if student else None,
+        )
+
+
+class Store:
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        database.script(SCHEMA)
+
+    def submit(
+        self,
+        student: str,
+        problem: str,
+        problem_hash: str,
+        language: str,
+        filename: str,
+        source: bytes,
+        batch: str | None = None,
+    ) -> tuple[Stored, bool]:
+        """The submission's row, and whether it is new (False: the same one was handed in
+        before, and nothing is queued again)."""
+        identity = submission_id(student, problem, problem_hash, language, source)
+        created = self.database.execute(
+            "INSERT INTO submissions (id, student, problem, problem_hash, language, filename, "
+            "source, status, created_at, batch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (id) DO NOTHING",
+            (identity, student, problem, problem_hash, language, filename, source, QUEUED,
+             time.time(), batch),
+        )  # fmt: skip
+        found = self.get(identity)
+        assert found is not None
+        return found, created == 1
+
+    def get(self, identity: str) -> Stored | None:
+        row = self.database.row(f"SELECT {FIELDS} FROM submissions WHERE id = ?", (identity,))
+        return Stored.of(row) if row else None
+
+    def of_student(self, student: str, limit: int = 50) -> list[Stored]:
+        rows = self.database.rows(
+            f"SELECT {FIELDS} FROM submissions WHERE student = ? ORDER BY created_at DESC LIMIT ?",
+            (student, limit),
+        )
+        return [Stored.of(row) for row in rows]
+
+    def of_problem(self, problem: str) -> list[Stored]:
+        rows = self.database.rows(
+            f"SELECT {FIELDS} FROM submissions WHERE problem = ? ORDER BY created_at", (problem,)
+        )
+        return [Stored.of(row) for row in rows]
+
+    def of_batch(self, batch: str) -> list[Stored]:
+        rows = self.database.rows(
+            f"SELECT {FIELDS} FROM submissions WHERE batch = ? ORDER BY created_at", (batch,)
+        )
+        return [Stored.of(row) for row in rows]
+
+    def position(self, stored: Stored) -> int:
+        """How many queued submissions were handed in before this one (0: next)."""
+        row = self.database.row(
+            "SELECT COUNT(*) FROM submissions WHERE status = ? AND created_at < ?",
+            (QUEUED, stored.created_at),
+        )
+        return int(row[0]) if row else 0
+
+    def waiting(self) -> int:
+        row = self.database.row(
+            "SELECT COUNT(*) FROM submissions WHERE status IN (?, ?)", (QUEUED, RUNNING)
+        )
+        return int(row[0]) if row else 0
+
+    def recent(self, student: str, since: float) -> tuple[int, int]:
+        """(handed in since `since`, not graded yet) for one student."""
+        row = self.database.row(
+            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN status != ? THEN 1 ELSE 0 END), 0) "
+            "FROM submissions WHERE student = ? AND created_at >= ?",
+            (DONE, student, since),
+        )
+        pending = self.database.row(
+            "SELECT COUNT(*) FROM submissions WHERE student = ? AND status != ?", (student, DONE)
+        )
+        return (int(row[0]) if row else 0, int(pending[0]) if pending else 0)
+
+    def start(self, identity: str, lease_s: float) -> int | None:
+        """Claim a queued submission for `lease_s` seconds (renewed while it is graded) and
+        count the attempt; its attempts so far, or None when it is not queued (another
+        worker has it, or it is done: a duplicate job)."""
+        changed = self.database.execute(
+            "UPDATE submissions SET status = ?, attempts = attempts + 1, started_at = ?, "
+            "lease_until = ? WHERE id = ? AND status = ?",
+            (RUNNING, time.time(), time.time() + lease_s, identity, QUEUED),
+        )
+        if not changed:
+            return None
+        row = self.database.row("SELECT attempts FROM submissions WHERE id = ?", (identity,))
+        return int(row[0]) if row else None
+
+    def renew(self, identity: str, lease_s: float) -> None:
+        self.database.execute(
+            "UPDATE submissions SET lease_until = ? WHERE id = ? AND status = ?",
+            (time.time() + lease_s, identity, RUNNING),
+        )
+
+    def expired(self) -> list[Stored]:
+        """Submissions claimed by a grader that stopped renewing its lease: it died."""
+        rows = self.database.rows(
+            f"SELECT {FIELDS} FROM submissions WHERE status = ? AND lease_until < ?",
+            (RUNNING, time.time()),
+        )
+        return [Stored.of(row) for row in rows]
+
+    def requeue(self, identity: str) -> None:
+        self.database.execute(
+            "UPDATE submissions SET status = ? WHERE id = ? AND status = ?",
+            (QUEUED, identity, RUNNING),
+        )
+
+    def queued(self) -> list[tuple[str, str, str | None]]:
+        """(id, student, job) of every queued submission, oldest first."""
+        rows = self.database.rows(
+            "SELECT id, student, job FROM submissions WHERE status = ? ORDER BY created_at",
+            (QUEUED,),
+        )
+        return [(str(a), str(b), c) for a, b, c in rows]
+
+    def set_job(self, identities: list[str], job: str) -> None:
+        for identity in identities:
+            self.database.execute("UPDATE submissions SET job = ? WHERE id = ?", (job, identity))
+
+    def add_event(self, identity: str, number: int, full: object, student: object) -> None:
+        """A test's result as it finished; a retry of the same submission overwrites it."""
+        self.database.execute(
+            "INSERT INTO events (submission, number, full_json, student_json) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (submission, number) DO UPDATE SET "
+            "full_json = excluded.full_json, student_json = excluded.student_json",
+            (identity, number, json.dumps(full), json.dumps(student)),
+        )
+
+    def events(self, identity: str, after: int, full: bool) -> list[tuple[int, dict[str, object]]]:
+        column = "full_json" if full else "student_json"
+        rows = self.database.rows(
+            f"SELECT number, {column} FROM events WHERE submission = ? AND number > ? "
+            "ORDER BY number",
+            (identity, after),
+        )
+        return [(int(number), json.loads(data)) for number, data in rows]
+
+    def finish(self, identity: str, verdict: str, full: object, student: object) -> bool:
+        """Store the result, once: False when another attempt stored it first."""
+        changed = self.database.execute(
+            "UPDATE submissions SET status = ?, verdict = ?, result_json = ?, student_json = ?, "
+            "finished_at = ? WHERE id = ? AND status != ?",
+            (DONE, verdict, json.dumps(full), json.dumps(student), time.time(), identity, DONE),
+        )
+        return changed == 1
+
+    def add_batch(self, identity: str, problem: str) -> None:
+        self.database.execute(
+            "INSERT INTO batches (id, problem, created_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (id) DO NOTHING",
+            (identity, problem, time.time()),
+        )
+
+    def batch_problem(self, identity: str) -> str | None:
+        row = self.database.row("SELECT problem FROM batches WHERE id = ?", (identity,))
+        return str(row[0]) if row else None
+
+    def add_token(self, digest: str, role: str, name: str) -> None:
+        self.database.execute(
+            "INSERT INTO tokens (digest, role, name, created_at) VALUES (?, ?, ?, ?)",
+            (digest, role, name, time.time()),
+        )
+
+    def token(self, digest: str) -> tuple[str, str] | None:
+        row = self.database.row("SELECT role, name FROM tokens WHERE digest = ?", (digest,))
+        return (str(row[0]), str(row[1])) if row else None
+
+    def has_tokens(self) -> bool:
+        return self.database.row("SELECT 1 FROM tokens LIMIT 1") is not None
