@@ -9,9 +9,10 @@ import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request, UploadFile
+from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from pydantic import BaseModel, Field
+from starlette.datastructures import UploadFile
 
 from ..languages import EXTENSIONS, LANGUAGES, extensions
 from ..languages.base import source_problem
@@ -100,15 +101,13 @@ def _reread(service: Service, stored: Stored) -> Stored:
 async def _fields(request: Request, service: Service) -> dict[str, Any]:
     kind = request.headers.get("content-type", "")
     if kind.startswith("multipart/form-data"):
-        form = await request.form(max_files=1)
-        upload = form.get("file")
-        fields: dict[str, Any] = {key: value for key, value in form.items() if key != "file"}
-        if isinstance(upload, str) or upload is None:
-            raise HTTPException(422, "file: a multipart submission needs a file field")
-        assert isinstance(upload, UploadFile)
-        data = await upload.read(service.options.max_source_bytes + 1)
-        fields["filename"] = fields.get("filename") or upload.filename
-        fields["source_bytes"] = data
+        async with request.form(max_files=1) as form:
+            upload = form.get("file")
+            fields: dict[str, Any] = {key: value for key, value in form.items() if key != "file"}
+            if not isinstance(upload, UploadFile):
+                raise HTTPException(422, "file: a multipart submission needs a file field")
+            fields["source_bytes"] = await upload.read(service.options.max_source_bytes + 1)
+            fields["filename"] = fields.get("filename") or upload.filename
         return fields
     try:
         parsed = SubmissionIn.model_validate_json(await request.body())

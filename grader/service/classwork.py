@@ -13,8 +13,9 @@ from collections import Counter
 from pathlib import PurePosixPath
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Query, Request, UploadFile
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, Response
+from starlette.datastructures import UploadFile
 
 from ..gradebook import scores_csv
 from ..languages import extensions
@@ -33,18 +34,17 @@ async def hand_in_batch(request: Request, who: Instructor) -> JSONResponse:
     """A multipart form: `problem`, and `files` (many, each named after its student:
     `ada.py`) or one `archive`, a zip of `student/file` or `student.ext` entries."""
     service = service_of(request)
-    form = await request.form(max_files=MAX_BATCH_FILES, max_fields=10)
-    offered = service.catalog.get(str(form.get("problem") or ""))
-    if offered is None:
-        raise HTTPException(422, f"problem: unknown problem {form.get('problem')!r}")
     files: list[tuple[str, bytes]] = []
-    for key, value in form.multi_items():
-        if isinstance(value, UploadFile) and key == "files":
-            files.append(
-                (value.filename or "", await value.read(service.options.max_source_bytes + 1))
-            )
-        elif isinstance(value, UploadFile) and key == "archive":
-            files += _unzipped(await value.read(), service.options.max_source_bytes)
+    async with request.form(max_files=MAX_BATCH_FILES, max_fields=10) as form:
+        offered = service.catalog.get(str(form.get("problem") or ""))
+        if offered is None:
+            raise HTTPException(422, f"problem: unknown problem {form.get('problem')!r}")
+        cap = service.options.max_source_bytes
+        for key, value in form.multi_items():
+            if isinstance(value, UploadFile) and key == "files":
+                files.append((value.filename or "", await value.read(cap + 1)))
+            elif isinstance(value, UploadFile) and key == "archive":
+                files += _unzipped(await value.read(), cap)
     if not files:
         raise HTTPException(422, "files: a batch needs files (or an archive)")
     batch = uuid.uuid4().hex[:16]

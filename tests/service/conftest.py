@@ -1,0 +1,62 @@
+"""A real service per test: its own SQLite file, the process sandbox, worker threads; and
+tokens for two students and an instructor."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from grader.problem_yaml import problem_roots
+from grader.service.auth import create_token
+from grader.service.options import ServiceOptions
+from grader.service.service import Service
+
+from ..conftest import SUBMISSIONS
+
+ACCEPTED = (SUBMISSIONS / "nqueens" / "accepted" / "backtracking.py").read_text()
+WRONG = (SUBMISSIONS / "nqueens" / "wrong_answer" / "diagonal_without_abs.py").read_text()
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette's note about httpx's successor
+    from fastapi.testclient import TestClient
+
+
+@dataclass
+class Running:
+    service: Service
+    client: TestClient
+    tokens: dict[str, str]
+
+    def as_(self, who: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.tokens[who]}"}
+
+    def submit(self, who: str, source: str = ACCEPTED, wait: float = 10, **fields: object):
+        body = {"problem": "nqueens", "language": "python", "source": source} | fields
+        return self.client.post(f"/v1/submissions?wait={wait}", json=body, headers=self.as_(who))
+
+
+def start(tmp_path: Path, roots: tuple[Path, ...] | None = None, **options: object) -> Running:
+    """A service with 2 grading threads unless `workers` says otherwise (0: none grades)."""
+    settings = {"sandbox": "process", "workers": 2} | options
+    service = Service(
+        ServiceOptions(str(tmp_path / "service.db"), roots or problem_roots(), **settings)  # type: ignore[arg-type]
+    )
+    tokens = {
+        "ada": create_token(service.store, "student", "ada"),
+        "bob": create_token(service.store, "student", "bob"),
+        "teacher": create_token(service.store, "instructor", "teacher"),
+    }
+    from grader.service.app import create_app
+
+    return Running(service, TestClient(create_app(service)), tokens)
+
+
+@pytest.fixture
+def running(tmp_path: Path) -> Iterator[Running]:
+    started = start(tmp_path)
+    yield started
+    started.service.close()

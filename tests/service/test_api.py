@@ -1,0 +1,185 @@
+"""The HTTP API of an embedded service: graded for real, in the process sandbox."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+
+from .conftest import ACCEPTED, WRONG, start
+
+
+def test_a_submission_is_graded_and_the_same_file_again_is_the_same_submission(running) -> None:
+    first = running.submit("ada")
+    assert first.status_code == 200, first.text
+    document = first.json()
+    assert document["status"] == "done" and document["result"]["verdict"] == "AC"
+    assert len(document["result"]["tests"]) == 9
+    again = running.submit("ada", wait=0)
+    assert again.status_code == 202 and again.json()["id"] == document["id"]
+    rows = running.service.database.rows("SELECT COUNT(*) FROM results WHERE student = 'ada'")
+    assert rows == [(1,)]  # one result in the gradebook, not two
+
+
+def test_events_come_one_per_test_then_the_result_and_resume_after_an_id(running) -> None:
+    identity = running.submit("ada", source=WRONG).json()["id"]
+    url = f"/v1/submissions/{identity}/events"
+    with running.client.stream("GET", url, headers=running.as_("ada")) as stream:
+        text = "".join(stream.iter_text())
+    assert [f"id: {n}" in text for n in range(1, 10)] == [True] * 9
+    assert text.index("event: result") > text.index("id: 9")
+    headers = running.as_("ada") | {"Last-Event-ID": "7"}
+    with running.client.stream("GET", url, headers=headers) as stream:
+        resumed = "".join(stream.iter_text())
+    assert "id: 7\n" not in resumed and "id: 8\n" in resumed and "event: result" in resumed
+
+
+def test_a_student_sees_only_their_own_and_never_a_hidden_input(running) -> None:
+    identity = running.submit("ada", source=WRONG).json()["id"]
+    assert (
+        running.client.get(f"/v1/submissions/{identity}", headers=running.as_("bob")).status_code
+        == 404
+    )
+    mine = running.client.get(f"/v1/submissions/{identity}", headers=running.as_("ada")).json()
+    hidden = [t for t in mine["result"]["tests"] if t["hidden"]]
+    assert hidden and all(t["input"] is None and t["output"] == "" for t in hidden)
+    assert all("hidden test" in t["message"] for t in hidden if t["verdict"] != "AC")
+    seen = running.client.get(f"/v1/submissions/{identity}", headers=running.as_("teacher")).json()
+    assert all(t["input"] is not None for t in seen["result"]["tests"])
+    url = f"/v1/submissions/{identity}/events"
+    with running.client.stream("GET", url, headers=running.as_("ada")) as stream:
+        text = "".join(stream.iter_text())
+    streamed = [json.loads(line[6:]) for line in text.splitlines() if line.startswith("data: {")]
+    tests = [event for event in streamed if "verdict" in event and "name" in event]
+    assert len(tests) == 9 and all(t["input"] is None for t in tests if t["hidden"])
+    listed = running.client.get("/v1/submissions?student=ada", headers=running.as_("bob")).json()
+    assert listed["student"] == "bob" and listed["submissions"] == []
+
+
+def test_bad_requests_are_problem_documents_that_say_what_to_fix(running) -> None:
+    client, ada = running.client, running.as_("ada")
+    cases = [
+        ({"problem": "nope", "language": "python", "source": "x"}, 422, "unknown problem"),
+        ({"problem": "nqueens", "language": "cobol", "source": "x"}, 422, "not offered"),
+        ({"problem": "nqueens", "language": "python", "source": "  "}, 422, "empty"),
+        ({"problem": "nqueens", "language": "python", "source": "x" * 200_000}, 413, "KiB"),
+        ({"problem": "nqueens"}, 422, "source"),
+    ]
+    for body, status, said in cases:
+        answer = client.post("/v1/submissions", json=body, headers=ada)
+        assert answer.status_code == status, (body, answer.text)
+        assert answer.headers["content-type"] == "application/problem+json"
+        assert said in answer.json()["detail"] and "Traceback" not in answer.text
+    latin1 = {"file": ("solution.py", "# caf\xe9\n".encode("latin-1"))}
+    answer = client.post("/v1/submissions", data={"problem": "nqueens"}, files=latin1, headers=ada)
+    assert answer.status_code == 422 and "UTF-8" in answer.json()["detail"]
+    huge = client.post("/v1/submissions", content=b"x" * (2 * 2**20), headers=ada)
+    assert huge.status_code == 413
+    assert client.post("/v1/submissions", json={}).status_code == 401
+    assert client.get("/metrics", headers=ada).status_code == 403
+    assert client.get("/metrics", headers=running.as_("teacher")).status_code == 200
+
+
+def test_a_cookie_alone_cannot_hand_in_for_a_student(running) -> None:
+    running.client.cookies.set("grader_token", running.tokens["ada"])
+    body = {"problem": "nqueens", "language": "python", "source": ACCEPTED}
+    assert running.client.post("/v1/submissions", json=body).status_code == 403
+    page = running.client.post("/v1/submissions", json=body, headers={"X-Grader": "1"})
+    assert page.status_code == 202
+
+
+def test_a_flood_is_refused_with_retry_after(tmp_path) -> None:
+    limited = start(tmp_path, per_minute=2)
+    try:
+        assert limited.submit("ada", wait=0).status_code == 202
+        assert limited.submit("ada", source=WRONG, wait=0).status_code == 202
+        third = limited.submit("ada", source=ACCEPTED + "\n# again\n", wait=0)
+        assert third.status_code == 429 and int(third.headers["Retry-After"]) > 0
+        assert limited.submit("bob", wait=0).status_code == 202  # bob is not ada
+    finally:
+        limited.service.close()
+
+
+def test_a_full_queue_is_503_with_retry_after(tmp_path) -> None:
+    stalled = start(tmp_path, workers=0, queue_capacity=2)  # nothing grades: the queue fills
+    try:
+        assert stalled.submit("ada", wait=0).status_code == 202
+        assert stalled.submit("bob", wait=0).status_code == 202
+        full = stalled.submit("teacher", wait=0, student="cy")
+        assert full.status_code == 503 and int(full.headers["Retry-After"]) > 0
+        assert "full" in full.json()["detail"]
+    finally:
+        stalled.service.close()
+
+
+def test_problems_languages_and_the_schema_are_served(running) -> None:
+    ada = running.as_("ada")
+    listed = running.client.get("/v1/problems", headers=ada).json()["problems"]
+    assert "nqueens" in [p["id"] for p in listed]
+    problem = running.client.get("/v1/problems/nqueens", headers=ada).json()
+    assert "<h1>" in problem["statement_html"] or "<p>" in problem["statement_html"]
+    assert "def solve_n_queens(n" in problem["starter_code"]["python"]
+    assert all(not s["name"] or s["input"] for s in problem["samples"])
+    assert len(problem["samples"]) < problem["tests"]  # hidden tests are not samples
+    languages = running.client.get("/v1/languages", headers=ada).json()["languages"]
+    assert {"python", "rust", "cpp", "java", "csharp"} <= {lang["id"] for lang in languages}
+    schema = running.client.get("/v1/openapi.json").json()
+    assert {"/v1/submissions", "/v1/submissions/{identity}/events", "/v1/batches"} <= set(
+        schema["paths"]
+    )
+    assert running.client.get("/healthz").json()["status"] == "ok"
+
+
+def test_a_batch_from_a_zip_is_graded_and_exported(running) -> None:
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.writestr("ada/solution.py", ACCEPTED)
+        zipped.writestr("bob/solution.py", WRONG)
+        zipped.writestr("../evil.py", ACCEPTED)
+        zipped.writestr("cy/notes.txt", "not a program")
+    teacher = running.as_("teacher")
+    answer = running.client.post(
+        "/v1/batches", data={"problem": "nqueens"},
+        files={"archive": ("class.zip", archive.getvalue())}, headers=teacher,
+    )  # fmt: skip
+    assert answer.status_code == 202, answer.text
+    batch = answer.json()
+    assert batch["submissions"] == 2 and [r["file"] for r in batch["refused"]] == ["cy/notes.txt"]
+    import time
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        progress = running.client.get(batch["urls"]["self"], headers=teacher).json()
+        if progress["by_status"].get("done") == 2:
+            break
+        time.sleep(0.1)
+    assert progress["by_verdict"] == {"AC": 1, "WA": 1}
+    exported = running.client.get(batch["urls"]["export"], headers=teacher).text.splitlines()
+    assert exported[0] == "Student,SIS Login ID,nqueens" and "ada,ada,10" in exported
+    student = running.client.post(
+        "/v1/batches", data={"problem": "nqueens"}, headers=running.as_("ada")
+    )
+    assert student.status_code == 403
+
+
+def test_rejudge_grades_again_only_after_the_tests_changed(tmp_path, problem_copy) -> None:
+    rejudging = start(tmp_path, roots=(problem_copy.parent,))
+    try:
+        teacher = rejudging.as_("teacher")
+        rejudging.submit("ada")
+        rejudging.submit("bob", source=WRONG)
+        url = "/v1/problems/nqueens/rejudge?wait=60"
+        assert rejudging.client.post(url, headers=teacher).json()["regraded"] == 0
+        yaml_file = problem_copy / "problem.yaml"
+        yaml_file.write_text(yaml_file.read_text().replace("time_s: 1.0", "time_s: 1.5"))
+        changed = rejudging.client.post(url, headers=teacher).json()
+        assert changed["regraded"] == 2
+        assert {s["student"]: s["after"] for s in changed["submissions"]} == {
+            "ada": "AC",
+            "bob": "WA",
+        }
+        assert rejudging.client.post(url, headers=teacher).json()["regraded"] == 0
+        old = rejudging.service.database.rows("SELECT COUNT(*) FROM submissions")
+        assert old == [(4,)]  # the old results are kept
+    finally:
+        rejudging.service.close()
