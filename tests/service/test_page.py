@@ -1,0 +1,141 @@
+"""The exercise page in a real browser: Debian's chromium driven by Playwright (launched with
+its executable path; Playwright never downloads a browser here). Screenshots are kept in
+test-artifacts/page/."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+from ..conftest import ROOT, SUBMISSIONS, require, require_language
+from .conftest import Running, start
+from .live import serving
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = ROOT / "test-artifacts" / "page"
+# Without these, chromium keeps trying to reach Google's hosts, which a closed network refuses.
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+WRONG = (SUBMISSIONS / "nqueens" / "wrong_answer" / "diagonal_without_abs.py").read_text()
+RUST = (SUBMISSIONS / "nqueens" / "accepted" / "lesson.rs").read_text()
+SLOW = (
+    "import time\n\ndef solve_n_queens(n):\n    time.sleep(0.25)\n"
+    "    cols, out = [], []\n"
+    "    def place(row):\n"
+    "        if row == n:\n            out.append(cols[:])\n            return\n"
+    "        for c in range(n):\n"
+    "            if all(c != x and abs(c - x) != row - r for r, x in enumerate(cols)):\n"
+    "                cols.append(c)\n                place(row + 1)\n                cols.pop()\n"
+    "    place(0)\n    return out\n"
+)
+
+
+@pytest.fixture
+def site(tmp_path) -> Iterator[tuple[Running, str]]:
+    require(os.path.exists(CHROMIUM), "chromium", "apt-get install chromium")
+    running = start(tmp_path)
+    try:
+        with serving(running.service) as url:
+            yield running, url
+    finally:
+        running.service.close()
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def _signed_in(browser, url: str, token: str):
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(url + "/")
+    page.get_by_label("Your token").fill(token)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(url + "/")
+    return page
+
+
+def _shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def _type(page, source: str) -> None:
+    editor = page.get_by_label("Source code")
+    editor.fill(source)  # a paste: the editor's own Tab handling is tested separately
+
+
+def test_a_student_checks_the_lessons_rust_with_ctrl_enter(site, browser) -> None:
+    require_language("rust")
+    running, url = site
+    page = _signed_in(browser, url, running.tokens["ada"])
+    page.get_by_role("link", name="N-Queens", exact=True).click()
+    page.get_by_label("Language").select_option("rust")
+    assert "fn solve_n_queens" in page.get_by_label("Source code").input_value()  # starter code
+    _type(page, RUST)
+    page.get_by_label("Source code").press("Control+Enter")
+    page.locator("#rows tr").nth(8).wait_for(timeout=60_000)
+    verdicts = page.locator("#rows tr td:nth-child(2)").all_inner_texts()
+    assert verdicts == ["AC"] * 9
+    page.get_by_text("AC: 10 / 10").wait_for()
+    _shot(page, "rust-accepted")
+
+
+def test_a_wrong_answer_shows_the_board_and_a_reload_resumes_the_rows(site, browser) -> None:
+    running, url = site
+    page = _signed_in(browser, url, running.tokens["bob"])
+    page.goto(url + "/problems/nqueens")
+    _type(page, WRONG)
+    page.get_by_role("button", name="Check (Ctrl+Enter)").click()
+    page.locator("#board").wait_for(state="visible", timeout=30_000)
+    assert page.locator("#board").inner_text().startswith("n2:\n")  # the first failing sample
+    page.get_by_text("WA:").wait_for()
+    _shot(page, "python-wrong-answer")
+
+    _type(page, SLOW)
+    page.get_by_label("Source code").press("Control+Enter")
+    page.locator("#rows tr").first.wait_for(timeout=30_000)
+    page.reload()  # mid-grading: the address keeps the submission, the events replay
+    page.locator("#rows tr").nth(8).wait_for(timeout=60_000)
+    assert page.locator("#rows tr td:nth-child(2)").all_inner_texts() == ["AC"] * 9
+    _shot(page, "python-resumed-after-reload")
+
+
+def test_the_editor_indents_with_tab_and_the_keyboard_reaches_everything(site, browser) -> None:
+    running, url = site
+    page = _signed_in(browser, url, running.tokens["ada"])
+    page.goto(url + "/problems/nqueens")
+    editor = page.get_by_label("Source code")
+    editor.fill("")
+    editor.press("Tab")
+    editor.type("x = 1")
+    assert editor.input_value() == "    x = 1"
+    editor.press("Escape")
+    editor.press("Tab")  # Esc then Tab leaves the editor
+    assert page.evaluate("document.activeElement.id") == "check"
+    page.set_viewport_size({"width": 380, "height": 800})  # a phone
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    _shot(page, "phone-width")
+
+
+def test_two_students_never_see_each_others_code_whatever_url_they_try(site, browser) -> None:
+    running, url = site
+    bobs = running.submit("bob", source=WRONG).json()["id"]
+    page = _signed_in(browser, url, running.tokens["ada"])
+    answer = page.request.get(f"{url}/v1/submissions/{bobs}")
+    assert answer.status == 404
+    events = page.request.get(f"{url}/v1/submissions/{bobs}/events")
+    assert events.status == 404
+    listed = page.request.get(f"{url}/v1/submissions?student=bob").json()
+    assert listed["student"] == "ada" and listed["submissions"] == []
+    assert page.request.get(f"{url}/class/nqueens").status == 403
+    assert page.request.get(f"{url}/metrics").status == 403
