@@ -114,17 +114,32 @@ def working(grader: Grader) -> Iterator[None]:
         CURRENT.reset(token)
 
 
-def run_worker(url: str, grader: Grader, name: str) -> None:
-    """Take jobs from the queue at `url` until stopped (SIGTERM, SIGINT), in this process."""
+def run_worker(url: str, grader: Grader, name: str, retry_s: float = 1.0) -> None:
+    """Take jobs from the queue at `url` until stopped (SIGTERM, SIGINT), in this process.
+    A Redis that goes away (restarted, failed over) is waited for, not fatal."""
+    import time
+
+    from redis import RedisError
     from rq import SimpleWorker
 
-    client = connect(url)
-    queue = rq_queue(client)
-    worker = SimpleWorker(
-        [queue], connection=client, serializer=queue.serializer, name=name, maintenance_interval=5
-    )
-    # Redis forgets a worker that stops beating for this long; jobs do not depend on it.
-    worker.worker_ttl = 15
-    with working(grader):
-        worker.work(with_scheduler=False, logging_level="WARNING")
-    client.close()
+    while True:
+        try:
+            client = connect(url)
+        except UsageError:
+            time.sleep(retry_s)
+            continue
+        queue = rq_queue(client)
+        worker = SimpleWorker(
+            [queue], connection=client, serializer=queue.serializer, name=name,
+            maintenance_interval=5,
+        )  # fmt: skip
+        # Redis forgets a worker that stops beating for this long; jobs do not depend on it.
+        worker.worker_ttl = 15
+        try:
+            with working(grader):
+                worker.work(with_scheduler=False, logging_level="WARNING")
+            return  # stopped by a signal
+        except RedisError:
+            time.sleep(retry_s)  # then a new connection, and a new registration
+        finally:
+            client.close()

@@ -3,6 +3,7 @@ for every submission, and the queue (worker threads here, or RQ on Redis)."""
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
 from typing import Protocol
@@ -15,6 +16,8 @@ from .local import LocalQueue
 from .metrics import Metrics
 from .options import ServiceOptions
 from .store import Store, Stored
+
+log = logging.getLogger("grader.service")
 
 
 class Queue(Protocol):
@@ -77,17 +80,25 @@ class Service:
                 continue
 
     def enqueue(self, stored: Stored) -> None:
-        self.queue.put(stored.id, stored.student)
+        """Hand a stored submission to the queue. A queue that is down loses nothing: the
+        row is stored, and the sweeper hands it over once the queue is back."""
+        try:
+            self.queue.put(stored.id, stored.student)
+        except Exception:  # noqa: BLE001 - Redis down or failing over: the sweeper retries
+            log.warning("the queue did not take %s; the sweeper will hand it over", stored.id)
 
     def enqueue_many(self, rows: list[Stored]) -> None:
         """A batch: in chunks where the queue takes them (a job per chunk, not per file)."""
-        from .rq_queue import RedisQueue
+        from .rq_queue import CHUNK, RedisQueue
 
         if isinstance(self.queue, RedisQueue):
             identities = [row.id for row in rows]
-            from .rq_queue import CHUNK
-
-            for index, job in enumerate(self.queue.put_many(identities)):
+            try:
+                jobs = self.queue.put_many(identities)
+            except Exception:  # noqa: BLE001 - as in enqueue: stored, the sweeper retries
+                log.warning("the queue did not take a batch; the sweeper will hand it over")
+                return
+            for index, job in enumerate(jobs):
                 self.store.set_job(identities[index * CHUNK : (index + 1) * CHUNK], job)
         else:
             for row in rows:

@@ -19,6 +19,17 @@ from ..conftest import SUBMISSIONS
 
 ACCEPTED = (SUBMISSIONS / "nqueens" / "accepted" / "backtracking.py").read_text()
 WRONG = (SUBMISSIONS / "nqueens" / "wrong_answer" / "diagonal_without_abs.py").read_text()
+# Correct, and slow enough to be caught mid-grading: a quarter second per test, nine tests.
+SLOW = (
+    "import time\n\ndef solve_n_queens(n):\n    time.sleep(0.25)\n"
+    "    cols, out = [], []\n"
+    "    def place(row):\n"
+    "        if row == n:\n            out.append(cols[:])\n            return\n"
+    "        for c in range(n):\n"
+    "            if all(c != x and abs(c - x) != row - r for r, x in enumerate(cols)):\n"
+    "                cols.append(c)\n                place(row + 1)\n                cols.pop()\n"
+    "    place(0)\n    return out\n"
+)
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette's note about httpx's successor

@@ -10,26 +10,23 @@ from collections.abc import Iterator
 import pytest
 
 from ..conftest import ROOT, SUBMISSIONS, require, require_language
-from .conftest import Running, start
+from .conftest import SLOW, Running, start
 from .live import serving
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts" / "page"
 # Without these, chromium keeps trying to reach Google's hosts, which a closed network refuses.
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 WRONG = (SUBMISSIONS / "nqueens" / "wrong_answer" / "diagonal_without_abs.py").read_text()
 RUST = (SUBMISSIONS / "nqueens" / "accepted" / "lesson.rs").read_text()
-SLOW = (
-    "import time\n\ndef solve_n_queens(n):\n    time.sleep(0.25)\n"
-    "    cols, out = [], []\n"
-    "    def place(row):\n"
-    "        if row == n:\n            out.append(cols[:])\n            return\n"
-    "        for c in range(n):\n"
-    "            if all(c != x and abs(c - x) != row - r for r, x in enumerate(cols)):\n"
-    "                cols.append(c)\n                place(row + 1)\n                cols.pop()\n"
-    "    place(0)\n    return out\n"
-)
 
 
 @pytest.fixture

@@ -1,0 +1,101 @@
+"""Processes a queue test starts and stops itself: a Redis server on a unix socket of the
+test's own folder (AOF on, no TCP port), and `grader worker` processes."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from ..conftest import ROOT, require
+
+REDIS = shutil.which("redis-server") or "/usr/bin/redis-server"
+
+
+class RedisServer:
+    def __init__(self, folder: Path) -> None:
+        require(os.path.exists(REDIS), "redis-server", "apt-get install redis-server")
+        self.folder = folder
+        self.socket = folder / "redis.sock"
+        self.url = f"unix://{self.socket}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.start()
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [REDIS, "--port", "0", "--unixsocket", str(self.socket), "--unixsocketperm", "700",
+             "--dir", str(self.folder), "--appendonly", "yes", "--appendfsync", "always",
+             "--save", "", "--daemonize", "no", "--loglevel", "warning"],
+            stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+        _until(self._answers, 30, "redis-server did not start")
+
+    def kill(self) -> None:
+        """kill -9: what it had not written to its append-only file is lost."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=30)
+
+    def _answers(self) -> bool:
+        import redis
+
+        try:
+            return bool(redis.Redis(unix_socket_path=str(self.socket)).ping())
+        except redis.RedisError:
+            return False
+
+
+class Workers:
+    """`grader worker` processes on the queue and database given, each stopped at the end."""
+
+    def __init__(self, queue: str, database: Path) -> None:
+        self._argv = [sys.executable, "-m", "grader", "worker", "--queue", queue,
+                      "--db", str(database), "--sandbox", "process"]  # fmt: skip
+        self.running: list[subprocess.Popen[bytes]] = []
+        self._logs = database.parent
+        self._started = 0
+
+    def start(self) -> subprocess.Popen[bytes]:
+        """One more worker; what it says goes to worker-N.log beside the database."""
+        self._started += 1
+        with open(self._logs / f"worker-{self._started}.log", "wb") as log:
+            worker = subprocess.Popen(self._argv, cwd=ROOT, stdout=log, stderr=log)
+        self.running.append(worker)
+        return worker
+
+    def kill(self, worker: subprocess.Popen[bytes]) -> None:
+        """SIGKILL, mid-job or not: no chance to tidy up."""
+        worker.send_signal(signal.SIGKILL)
+        worker.wait()
+        self.running.remove(worker)
+
+    def stop(self) -> None:
+        for worker in self.running:
+            worker.terminate()
+        for worker in self.running:
+            try:
+                worker.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+                worker.wait()
+        self.running.clear()
+
+
+def _until(condition, timeout: float, failure: str) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(failure)
+        time.sleep(0.05)
+
+
+until = _until

@@ -1,0 +1,156 @@
+"""The service on RQ and Redis, with real `grader worker` processes: nothing handed in is
+lost or graded twice when a worker is SIGKILLed mid-job, when Redis is `kill -9`ed and
+restarted, or when the API restarts; a submission that keeps killing its worker becomes IE."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from ..conftest import SUBMISSIONS
+from .conftest import SLOW, WRONG, Running, start
+from .processes import RedisServer, Workers, until
+
+VERDICT_OF_FOLDER = {
+    "accepted": "AC", "wrong_answer": "WA", "runtime_error": "RTE", "compile_error": "CE",
+    "time_limit_exceeded": "TLE", "memory_limit_exceeded": "MLE", "output_limit_exceeded": "OLE",
+}  # fmt: skip
+
+
+@dataclass
+class Queued:
+    running: Running
+    redis: RedisServer
+    workers: Workers
+    folder: Path
+
+    def restart_api(self) -> None:
+        self.running.service.close()
+        fresh = start(self.folder, queue=self.redis.url)
+        self.running.service, self.running.client = fresh.service, fresh.client
+
+    def row(self, identity: str):  # type: ignore[no-untyped-def]
+        return self.running.service.store.get(identity)
+
+
+@pytest.fixture
+def queued(tmp_path: Path) -> Iterator[Queued]:
+    redis = RedisServer(tmp_path)
+    running = start(tmp_path, queue=redis.url, per_minute=1000, pending_per_student=1000)
+    workers = Workers(redis.url, tmp_path / "service.db")
+    try:
+        yield Queued(running, redis, workers, tmp_path)
+    finally:
+        workers.stop()
+        running.service.close()
+        redis.stop()
+
+
+def _wait_done(queued: Queued, identities: list[str], timeout: float) -> None:
+    until(lambda: all(queued.row(i).status == "done" for i in identities), timeout,
+          "not everything was graded in time")  # fmt: skip
+
+
+def test_workers_grade_what_the_api_enqueues(queued) -> None:
+    queued.workers.start()
+    queued.workers.start()
+    ids = [queued.running.submit("ada", wait=0).json()["id"],
+           queued.running.submit("bob", source=WRONG, wait=0).json()["id"]]  # fmt: skip
+    _wait_done(queued, ids, 120)
+    assert [queued.row(i).verdict for i in ids] == ["AC", "WA"]
+    assert queued.running.service.queue.depth() == 0
+
+
+def test_a_worker_killed_mid_job_has_its_submission_graded_once_by_another(queued) -> None:
+    first = queued.workers.start()
+    identity = queued.running.submit("ada", source=SLOW, wait=0).json()["id"]
+    until(lambda: queued.row(identity).status == "running", 60, "no worker took it")
+    queued.workers.kill(first)
+    killed_at = time.monotonic()
+    queued.workers.start()
+    until(lambda: queued.row(identity).attempts == 2, 60, "nobody took it again")
+    recovered_in = time.monotonic() - killed_at
+    _wait_done(queued, [identity], 60)
+    row = queued.row(identity)
+    assert row.verdict == "AC" and row.attempts == 2
+    results = queued.running.service.database.rows(
+        "SELECT COUNT(*) FROM results WHERE student = 'ada'"
+    )
+    assert results == [(1,)]
+    assert recovered_in < 15, f"taken again {recovered_in:.1f} s after the kill"
+
+
+def test_a_submission_that_kills_its_worker_three_times_is_ie_and_others_go_on(queued) -> None:
+    poison = queued.running.submit("teacher", source=SLOW, wait=0, student="eve").json()["id"]
+    for attempt in (1, 2, 3):
+        worker = queued.workers.start()
+
+        def taken(attempt: int = attempt) -> bool:
+            row = queued.row(poison)
+            return bool(row.attempts == attempt and row.status == "running")
+
+        until(taken, 60, f"attempt {attempt} did not start")
+        queued.workers.kill(worker)
+    queued.workers.start()
+    _wait_done(queued, [poison], 60)
+    row = queued.row(poison)
+    assert row.verdict == "IE"
+    assert "crashed the grader 3 times" in row.student_result["compile_output"]
+    other = queued.running.submit("ada", wait=0).json()["id"]
+    _wait_done(queued, [other], 60)
+    assert queued.row(other).verdict == "AC"
+
+
+def _mixed(count: int) -> list[tuple[str, str, str]]:
+    """(student, source, expected verdict): Python examples of every verdict, each made a
+    distinct file by a trailing comment; few of the slow ones."""
+    examples = []
+    for folder, verdict in VERDICT_OF_FOLDER.items():
+        for path in sorted((SUBMISSIONS / "nqueens" / folder).glob("*.py")):
+            source = path.read_bytes()
+            if not source.strip() or b"\0" in source:
+                continue  # a comment would change what they are
+            try:
+                examples.append((source.decode("utf-8"), verdict))
+            except UnicodeDecodeError:
+                continue  # JSON carries text only (the multipart upload is tested elsewhere)
+    slow = [e for e in examples if e[1] == "TLE"][:2]
+    fast = [e for e in examples if e[1] != "TLE"]
+    chosen = slow + [fast[i % len(fast)] for i in range(count - len(slow))]
+    return [
+        (f"s{i:03d}", f"{src}\n# copy {i}\n", verdict) for i, (src, verdict) in enumerate(chosen)
+    ]
+
+
+def test_two_hundred_submissions_survive_killed_workers_redis_and_api(queued) -> None:
+    mixed = _mixed(200)
+    for _ in range(2):
+        queued.workers.start()
+    ids: list[str] = []
+    for index, (student, source, _) in enumerate(mixed):
+        if index == 60:
+            queued.workers.kill(queued.workers.running[0])  # mid-job, most likely
+            queued.workers.start()
+        if index == 100:
+            queued.redis.kill()
+            queued.redis.start()
+        if index == 140:
+            queued.restart_api()
+        answer = queued.running.submit("teacher", source=source, wait=0, student=student)
+        assert answer.status_code == 202, answer.text
+        ids.append(answer.json()["id"])
+    _wait_done(queued, ids, 300)
+    verdicts = [queued.row(identity).verdict for identity in ids]
+    wrong = [
+        (s, want, got) for (s, _, want), got in zip(mixed, verdicts, strict=True) if want != got
+    ]
+    assert wrong == []
+    per_submission = queued.running.service.database.rows(
+        "SELECT student, COUNT(*) FROM results GROUP BY student"
+    )
+    assert len(per_submission) == 200 and Counter(n for _, n in per_submission) == {1: 200}
