@@ -18,6 +18,11 @@ def open_problem(name: str, context: Context) -> Problem:
     return load_problem(found, context.cwd)
 
 
+def database_at(given: str, context: Context) -> str:
+    """`--db` as the caller meant it: a URL as it is, a file relative to their directory."""
+    return given if "://" in given else str(context.path(given))
+
+
 @contextlib.contextmanager
 def sandbox_for(choice: str, context: Context) -> Iterator[Sandbox]:
     """The backend `--sandbox` names: the context's kept one, else opened and closed here.

@@ -52,9 +52,9 @@ class Running:
 
 def start(tmp_path: Path, roots: tuple[Path, ...] | None = None, **options: object) -> Running:
     """A service with 2 grading threads unless `workers` says otherwise (0: none grades)."""
-    settings = {"sandbox": "process", "workers": 2} | options
+    settings = {"database": str(tmp_path / "service.db"), "sandbox": "process", "workers": 2}
     service = Service(
-        ServiceOptions(str(tmp_path / "service.db"), roots or problem_roots(), **settings)  # type: ignore[arg-type]
+        ServiceOptions(problem_roots=roots or problem_roots(), **(settings | options))  # type: ignore[arg-type]
     )
     tokens = {
         "ada": create_token(service.store, "student", "ada"),

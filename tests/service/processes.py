@@ -99,3 +99,42 @@ def _until(condition, timeout: float, failure: str) -> None:  # type: ignore[no-
 
 
 until = _until
+
+
+class PostgresServer:
+    """A PostgreSQL cluster of the test's own, listening on a unix socket only, run as the
+    `postgres` user (the server refuses root), removed at the end."""
+
+    def __init__(self) -> None:
+        import glob
+        import pwd
+        import tempfile
+
+        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+        require(bool(found), "PostgreSQL", "apt-get install postgresql")
+        self._bin = Path(found[-1]).parent
+        try:
+            self._user = (
+                pwd.getpwnam("postgres") if os.geteuid() == 0 else pwd.getpwuid(os.getuid())
+            )
+        except KeyError:
+            require(False, "the postgres user", "apt-get install postgresql")
+        self.folder = Path(tempfile.mkdtemp(prefix="grader-pg-"))
+        os.chown(self.folder, self._user.pw_uid, self._user.pw_gid)
+        data = self.folder / "data"
+        self._run("initdb", "-D", str(data), "-A", "trust", "-U", "grader", "--no-sync")
+        self._run("pg_ctl", "-D", str(data), "-l", str(self.folder / "log"), "-w", "-o",
+                  f"-k {self.folder} -c listen_addresses='' -c fsync=off", "start")  # fmt: skip
+        self._data = data
+        self._run("createdb", "-h", str(self.folder), "-U", "grader", "grader")
+        self.url = f"postgresql://grader@/grader?host={self.folder}"
+
+    def _run(self, program: str, *arguments: str) -> None:
+        command = [str(self._bin / program), *arguments]
+        if os.geteuid() == 0:
+            command = ["runuser", "-u", self._user.pw_name, "--", *command]
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def stop(self) -> None:
+        self._run("pg_ctl", "-D", str(self._data), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(self.folder, ignore_errors=True)

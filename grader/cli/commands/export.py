@@ -12,17 +12,19 @@ HELP = "a gradebook as CSV: a row per student, a column per problem"
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--db", type=Path, required=True, metavar="FILE")
+    command.add_argument("--db", required=True, metavar="FILE_OR_URL",
+                         help="a SQLite file, or a postgresql:// URL")  # fmt: skip
     command.add_argument("--format", choices=("csv",), default="csv")
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
     from ...gradebook import Gradebook
+    from ..shared import database_at
 
-    path = context.path(args.db)
-    if not path.exists():
+    where = database_at(args.db, context)
+    if "://" not in where and not Path(where).exists():
         raise UsageError(f"{args.db}: no such gradebook")
-    gradebook = Gradebook(path)
+    gradebook = Gradebook(where)
     try:
         context.stdout.write(gradebook.export_csv())
     finally:

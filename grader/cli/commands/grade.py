@@ -36,9 +36,9 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     )
     command.add_argument(
         "--db",
-        type=Path,
-        metavar="FILE",
-        help="record every result in this SQLite gradebook; skip what it already holds",
+        metavar="FILE_OR_URL",
+        help="record every result in this gradebook (a SQLite file or a postgresql:// URL); "
+        "skip what it already holds",
     )
     command.add_argument(
         "--student-pattern",
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
     from ...languages import extensions
     from ...results import Report, SandboxInfo
     from ...verdicts import Verdict
-    from ..shared import open_problem, sandbox_for
+    from ..shared import database_at, open_problem, sandbox_for
 
     problem = open_problem(args.problem, context)
     answers = load_answers(problem)
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
     if args.db is not None:
         from ...gradebook import Gradebook
 
-        gradebook = Gradebook(context.path(args.db))
+        gradebook = Gradebook(database_at(args.db, context))
         already = {id(e): gradebook.graded(e.submission, e.student, problem) for e in entries}
         skipped = [verdict.verdict for verdict in already.values() if verdict is not None]
         entries = [entry for entry in entries if already[id(entry)] is None]

@@ -46,8 +46,9 @@ def run(args: argparse.Namespace, context: Context) -> int:
     from ...database import Database
     from ...service.auth import create_token
     from ...service.store import Store
+    from ..shared import database_at
 
-    database_where = args.db if "://" in args.db else str(context.path(args.db))
+    database_where = database_at(args.db, context)
     if args.action == "token":
         database = Database(database_where)
         try:

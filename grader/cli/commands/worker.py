@@ -38,8 +38,9 @@ def run(args: argparse.Namespace, context: Context) -> int:
     from ...service.grading import Grader
     from ...service.rq_queue import run_worker
     from ...service.store import Store
+    from ..shared import database_at
 
-    where = args.db if "://" in args.db else str(context.path(args.db))
+    where = database_at(args.db, context)
     roots = tuple(context.path(p) for p in args.problems) if args.problems else None
     database = Database(where)
     try:
