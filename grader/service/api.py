@@ -9,61 +9,21 @@ import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
+from fastapi import APIRouter, Header, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from pydantic import BaseModel, Field
 from starlette.datastructures import UploadFile
 
 from ..languages import EXTENSIONS, LANGUAGES, extensions
 from ..languages.base import source_problem
-from .auth import Caller, caller_of
+from .access import Instructor, Who, service_of
+from .auth import Caller
 from .catalog import language_document, languages_of, problem_document
 from .service import Service
 from .store import DONE, Stored
 
 router = APIRouter()
 MAX_WAIT_S = 10.0
-COOKIE = "grader_token"
-
-
-def service_of(request: Request) -> Service:
-    service: Service = request.app.state.service
-    return service
-
-
-def caller(
-    request: Request,
-    authorization: Annotated[str | None, Header()] = None,
-    x_grader: Annotated[str | None, Header()] = None,
-) -> Caller:
-    """The token's caller (Authorization: Bearer, or the page's cookie), 401 without one.
-    A cookie alone cannot change anything: another site's page could send it."""
-    service = service_of(request)
-    token = None
-    if authorization and authorization.lower().startswith("bearer "):
-        token = authorization[7:].strip()
-    elif request.cookies.get(COOKIE):
-        token = request.cookies[COOKIE]
-        if request.method not in ("GET", "HEAD") and x_grader != "1":
-            raise HTTPException(403, "a request from the page must carry the X-Grader header")
-    found = caller_of(service.store, token, service.options.open)
-    if found is None:
-        raise HTTPException(
-            401,
-            "a valid token is needed: `Authorization: Bearer TOKEN` (ask your instructor for one)",
-            headers={"WWW-Authenticate": "Bearer"},
-        )
-    return found
-
-
-def instructor(who: Annotated[Caller, Depends(caller)]) -> Caller:
-    if not who.instructor:
-        raise HTTPException(403, "only an instructor's token may do this")
-    return who
-
-
-Who = Annotated[Caller, Depends(caller)]
-Instructor = Annotated[Caller, Depends(instructor)]
 
 
 class SubmissionIn(BaseModel):

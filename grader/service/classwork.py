@@ -20,7 +20,7 @@ from starlette.datastructures import UploadFile
 from ..gradebook import scores_csv
 from ..languages import extensions
 from ..languages.base import source_problem
-from .api import Instructor, service_of
+from .access import Instructor, service_of
 from .catalog import languages_of
 from .service import Service
 from .store import DONE, Stored

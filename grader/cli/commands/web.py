@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import ipaddress
+import signal
+import socket
 from pathlib import Path
 
 from ...errors import EXIT_OK, UsageError
@@ -89,11 +91,35 @@ def _serve(args: argparse.Namespace, context: Context, database_where: str) -> i
                 "grader web: open, without tokens: anyone who can reach 127.0.0.1 here grades "
                 "as you. `grader web token create` makes it ask for tokens."
             )
-        context.say(f"grader web: http://{args.host}:{args.port}/ (Ctrl+C stops it)")
-        uvicorn.run(create_app(service), host=args.host, port=args.port, log_level="warning")
+        listener = _listening(args.host, args.port)
+        port = listener.getsockname()[1]
+        context.say(f"grader web: http://{args.host}:{port}/ (Ctrl+C stops it)")
+        config = uvicorn.Config(create_app(service), fd=listener.fileno(), log_level="warning")
+        # uvicorn stops gracefully on SIGTERM, then raises it again with the handler it
+        # found: a quiet one, so that a service asked to stop exits 0.
+        previous = signal.signal(signal.SIGTERM, lambda number, frame: None)
+        try:
+            uvicorn.Server(config).run()
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+            listener.close()
     finally:
         service.close()
     return EXIT_OK
+
+
+def _listening(host: str, port: int) -> socket.socket:
+    """The service's socket, bound here so that `--port 0` can say which port it got."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+    except OSError as error:
+        listener.close()
+        raise UsageError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+    listener.listen(128)
+    return listener
 
 
 def _loopback(host: str) -> bool:

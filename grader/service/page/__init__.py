@@ -14,7 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from ...languages import LANGUAGES
-from ..api import COOKIE, caller
+from ..access import COOKIE, caller
 from ..auth import Caller, caller_of
 from ..catalog import problem_document
 from ..classwork import class_summary
