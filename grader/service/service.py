@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import Protocol
 
@@ -66,7 +67,8 @@ class Service:
             self.store.requeue(stored.id)
             self.queue.put(stored.id, stored.student)
             count += 1
-        for identity, student, job in self.store.queued():
+        # One handed in moments ago is on its way to the queue: not asked about yet.
+        for identity, student, job in self.store.queued(time.time() - self.options.sweep_s):
             if not self.queue.holds(identity, job):
                 self.queue.put(identity, student)
                 count += 1

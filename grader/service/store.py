@@ -226,11 +226,13 @@ class Store:
             (QUEUED, identity, RUNNING),
         )
 
-    def queued(self) -> list[tuple[str, str, str | None]]:
-        """(id, student, job) of every queued submission, oldest first."""
+    def queued(self, before: float) -> list[tuple[str, str, str | None]]:
+        """(id, student, job) of every submission queued since before `before`, oldest
+        first."""
         rows = self.database.rows(
-            "SELECT id, student, job FROM submissions WHERE status = ? ORDER BY created_at",
-            (QUEUED,),
+            "SELECT id, student, job FROM submissions WHERE status = ? AND created_at < ? "
+            "ORDER BY created_at",
+            (QUEUED, before),
         )
         return [(str(a), str(b), c) for a, b, c in rows]
 

@@ -11,7 +11,7 @@ import pytest
 
 from ..conftest import ROOT, SUBMISSIONS, require, require_language
 from .conftest import SLOW, Running, start
-from .live import serving
+from grader.service.live import serving
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts" / "page"
