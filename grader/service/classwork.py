@@ -109,13 +109,19 @@ def _batch_document(service: Service, batch: str) -> dict[str, object]:
     problem = service.store.batch_problem(batch)
     if problem is None:
         raise HTTPException(404, f"no batch {batch}")
-    rows = service.store.of_batch(batch)
+    counts = service.store.batch_counts(batch)
+    by_status: Counter[str] = Counter()
+    by_verdict: Counter[str] = Counter()
+    for status, verdict, count in counts:
+        by_status[status] += count
+        if verdict:
+            by_verdict[verdict] += count
     return {
         "id": batch,
         "problem": problem,
-        "submissions": len(rows),
-        "by_status": dict(Counter(row.status for row in rows)),
-        "by_verdict": dict(Counter(row.verdict for row in rows if row.verdict)),
+        "submissions": sum(by_status.values()),
+        "by_status": dict(by_status),
+        "by_verdict": dict(by_verdict),
         "urls": {"self": f"/v1/batches/{batch}", "export": f"/v1/batches/{batch}/export.csv"},
     }
 

@@ -100,6 +100,12 @@ class RedisQueue:
     def depth(self) -> int:
         return int(self._queue.count)
 
+    def workers(self) -> int:
+        """Workers registered on this queue that still beat (RQ forgets a silent one)."""
+        from rq import Worker
+
+        return int(Worker.count(queue=self._queue))
+
     def close(self) -> None:
         self._client.close()
 

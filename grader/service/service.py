@@ -67,9 +67,14 @@ class Service:
             self.store.requeue(stored.id)
             self.queue.put(stored.id, stored.student)
             count += 1
-        # One handed in moments ago is on its way to the queue: not asked about yet.
+        # One handed in moments ago is on its way to the queue: not asked about yet. A chunk's
+        # job is asked about once for all its submissions.
+        held: dict[str, bool] = {}
         for identity, student, job in self.store.queued(time.time() - self.options.sweep_s):
-            if not self.queue.holds(identity, job):
+            key = job or identity
+            if key not in held:
+                held[key] = self.queue.holds(identity, job)
+            if not held[key]:
                 self.queue.put(identity, student)
                 count += 1
         return count
@@ -124,4 +129,8 @@ class Service:
         return counted
 
     def _workers_alive(self) -> float:
-        return float(self.options.workers) if not self.options.queue else 0.0
+        from .rq_queue import RedisQueue
+
+        if isinstance(self.queue, RedisQueue):
+            return float(self.queue.workers())
+        return float(self.options.workers)

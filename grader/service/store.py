@@ -166,6 +166,15 @@ class Store:
         )
         return [Stored.of(row) for row in rows]
 
+    def batch_counts(self, batch: str) -> list[tuple[str, str | None, int]]:
+        """(status, verdict, how many) of a batch's submissions, counted by the database."""
+        rows = self.database.rows(
+            "SELECT status, verdict, COUNT(*) FROM submissions WHERE batch = ? "
+            "GROUP BY status, verdict",
+            (batch,),
+        )
+        return [(str(a), b, int(c)) for a, b, c in rows]
+
     def position(self, stored: Stored) -> int:
         """How many queued submissions were handed in before this one (0: next)."""
         row = self.database.row(

@@ -183,3 +183,33 @@ def test_rejudge_grades_again_only_after_the_tests_changed(tmp_path, problem_cop
         assert old == [(4,)]  # the old results are kept
     finally:
         rejudging.service.close()
+
+
+def test_one_students_flood_waits_behind_another_students_first_file(tmp_path) -> None:
+    from .conftest import SLOW
+
+    fair = start(tmp_path, workers=1)
+    try:
+        flood = [
+            fair.submit("ada", source=SLOW.replace("0.25", "0.02") + f"\n# {n}\n", wait=0).json()[
+                "id"
+            ]
+            for n in range(5)
+        ]
+        bobs = fair.submit("bob", wait=10).json()
+        assert bobs["status"] == "done"
+        waiting = [fair.service.store.get(identity).status for identity in flood]
+        assert waiting.count("done") <= 2, waiting  # bob went second or third, not sixth
+    finally:
+        fair.service.close()
+
+
+def test_the_class_view_is_the_instructors(running) -> None:
+    running.submit("ada")
+    running.submit("bob", source=WRONG)
+    running.client.cookies.set("grader_token", running.tokens["teacher"])
+    page = running.client.get("/class/nqueens")
+    assert page.status_code == 200
+    assert "ada" in page.text and "bob" in page.text and "AC 1" in page.text and "WA 1" in page.text
+    running.client.cookies.set("grader_token", running.tokens["ada"])
+    assert running.client.get("/class/nqueens").status_code == 403
