@@ -23,6 +23,7 @@ from ..languages.base import source_problem
 from .access import Instructor, service_of
 from .catalog import languages_of
 from .service import Service
+from .rq_queue import CHUNK
 from .store import DONE, Stored
 
 router = APIRouter(tags=["classwork"])
@@ -72,6 +73,9 @@ async def hand_in_batch(request: Request, who: Instructor) -> JSONResponse:
         )
         if created:
             created_rows.append(stored)
+        if len(created_rows) == CHUNK:  # graders start on a chunk while the rest is stored
+            service.enqueue_many(created_rows)
+            created_rows = []
     service.enqueue_many(created_rows)
     document = _batch_document(service, batch) | {"refused": refused}
     return JSONResponse(document, status_code=202)

@@ -205,15 +205,12 @@ class Store:
         """Claim a queued submission for `lease_s` seconds (renewed while it is graded) and
         count the attempt; its attempts so far, or None when it is not queued (another
         worker has it, or it is done: a duplicate job)."""
-        changed = self.database.execute(
+        claimed = self.database.row(
             "UPDATE submissions SET status = ?, attempts = attempts + 1, started_at = ?, "
-            "lease_until = ? WHERE id = ? AND status = ?",
+            "lease_until = ? WHERE id = ? AND status = ? RETURNING attempts",
             (RUNNING, time.time(), time.time() + lease_s, identity, QUEUED),
         )
-        if not changed:
-            return None
-        row = self.database.row("SELECT attempts FROM submissions WHERE id = ?", (identity,))
-        return int(row[0]) if row else None
+        return int(claimed[0]) if claimed else None
 
     def renew(self, identity: str, lease_s: float) -> None:
         self.database.execute(

@@ -136,3 +136,14 @@ def test_two_students_never_see_each_others_code_whatever_url_they_try(site, bro
     assert listed["student"] == "ada" and listed["submissions"] == []
     assert page.request.get(f"{url}/class/nqueens").status == 403
     assert page.request.get(f"{url}/metrics").status == 403
+    bob = _signed_in(browser, url, running.tokens["bob"])  # a second browser context
+    bob.goto(f"{url}/problems/nqueens#submission={bobs}")
+    bob.locator("#rows tr").nth(8).wait_for(timeout=30_000)
+    hidden = bob.locator("#rows tr", has_text="(hidden)").all_inner_texts()
+    assert hidden and all("hidden test" in row or "\tAC\t" in row for row in hidden)
+    teacher = _signed_in(browser, url, running.tokens["teacher"])
+    teacher.goto(f"{url}/class/nqueens")
+    assert "bob" in teacher.locator("table.class").inner_text()
+    revealed = teacher.request.get(f"{url}/v1/submissions/{bobs}").json()["result"]["tests"]
+    assert all(test["input"] is not None for test in revealed)
+    _shot(teacher, "instructor-class-view")
