@@ -22,8 +22,8 @@ from ..languages import extensions
 from ..languages.base import source_problem
 from .access import Instructor, service_of
 from .catalog import languages_of
-from .service import Service
 from .rq_queue import CHUNK
+from .service import Service
 from .store import DONE, Stored
 
 router = APIRouter(tags=["classwork"])

@@ -9,9 +9,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from grader.service.live import serving
+
 from ..conftest import ROOT, SUBMISSIONS, require, require_language
 from .conftest import SLOW, Running, start
-from grader.service.live import serving
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts" / "page"
