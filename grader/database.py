@@ -74,6 +74,23 @@ class Database:
             cursor = self._connection.execute(self._native(sql), tuple(parameters))
             return int(cursor.rowcount)
 
+    def many(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
+        """Run one statement for each of `rows`, in a single transaction."""
+        if not rows:
+            return
+        with self._lock:
+            if self.dialect == "postgresql":
+                with self._connection.transaction(), self._connection.cursor() as cursor:
+                    cursor.executemany(self._native(sql), [tuple(row) for row in rows])
+                return
+            self._connection.execute("BEGIN")
+            try:
+                self._connection.executemany(sql, [tuple(row) for row in rows])
+            except BaseException:
+                self._connection.execute("ROLLBACK")
+                raise
+            self._connection.execute("COMMIT")
+
     def rows(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         with self._lock:
             return [

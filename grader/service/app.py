@@ -27,13 +27,8 @@ def problem(status: int, detail: str, headers: dict[str, str] | None = None) -> 
     from http import HTTPStatus
 
     title = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "Error"
-    return JSONResponse(
-        {"type": "about:blank", "title": title, "status": status,
-         "detail": detail},
-        status_code=status,
-        media_type=PROBLEM_JSON,
-        headers=headers,
-    )  # fmt: skip
+    document = {"type": "about:blank", "title": title, "status": status, "detail": detail}
+    return JSONResponse(document, status_code=status, media_type=PROBLEM_JSON, headers=headers)
 
 
 def create_app(service: Service) -> FastAPI:

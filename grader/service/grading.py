@@ -26,6 +26,7 @@ MAX_ATTEMPTS: Final = 3
 # A grader holds a claimed submission this long, renewing it every third of it while it
 # grades; one that died stops renewing, and a sweeper queues the submission again.
 LEASE_S: Final = 5.0
+EVENT_BATCH_S: Final = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,14 +88,12 @@ class Grader:
                 f"internal error of the grader: the problem {stored.problem} is no longer offered",
                 (),
             )  # fmt: skip
-        numbered = iter(range(1, 1 + len(offered.problem.tests)))
-
-        def on_test(test: TestResult) -> None:
-            self._store.add_event(
-                stored.id, next(numbered), test_document(test), test_document(hidden_view(test))
-            )
-
-        return grade(offered.problem, offered.answers, submission, self._sandbox, True, on_test)
+        events = _Events(self._store, stored.id)
+        result = grade(
+            offered.problem, offered.answers, submission, self._sandbox, True, events.add
+        )
+        events.flush()
+        return result
 
     def _crashed(self, stored: Stored) -> SubmissionResult:
         offered = self._catalog.get(stored.problem)
@@ -122,3 +121,37 @@ class Grader:
                 self._gradebook.record(
                     submission, stored.student, offered.problem, self._sandbox.name, result
                 )
+
+
+class _Events:
+    """Each test's result for the page's rows, written at most EVENT_BATCH_S after it
+    finished: the tests finishing within that time of each other share one write (a fast
+    submission's nine tests are one commit), and none waits for a slow test after it."""
+
+    def __init__(self, store: Store, identity: str) -> None:
+        self._store = store
+        self._identity = identity
+        self._lock = threading.Lock()
+        self._pending: list[tuple[int, object, object]] = []
+        self._number = 0
+        self._timer: threading.Timer | None = None
+
+    def add(self, test: TestResult) -> None:
+        with self._lock:
+            self._number += 1
+            self._pending.append(
+                (self._number, test_document(test), test_document(hidden_view(test)))
+            )
+            if self._timer is None:
+                self._timer = threading.Timer(EVENT_BATCH_S, self.flush)
+                self._timer.daemon = True
+                self._timer.start()
+
+    def flush(self) -> None:
+        with self._lock:
+            pending, self._pending = self._pending, []
+            timer, self._timer = self._timer, None
+        if timer is not None and timer is not threading.current_thread():
+            timer.cancel()
+            timer.join()  # one already writing has written before the result is stored
+        self._store.add_events(self._identity, pending)

@@ -246,14 +246,16 @@ class Store:
         for identity in identities:
             self.database.execute("UPDATE submissions SET job = ? WHERE id = ?", (job, identity))
 
-    def add_event(self, identity: str, number: int, full: object, student: object) -> None:
-        """A test's result as it finished; a retry of the same submission overwrites it."""
-        self.database.execute(
+    def add_events(self, identity: str, events: list[tuple[int, object, object]]) -> None:
+        """Tests' results as they finished, (number, instructor's view, student's view); a
+        retry of the same submission overwrites them."""
+        self.database.many(
             "INSERT INTO events (submission, number, full_json, student_json) "
             "VALUES (?, ?, ?, ?) ON CONFLICT (submission, number) DO UPDATE SET "
             "full_json = excluded.full_json, student_json = excluded.student_json",
-            (identity, number, json.dumps(full), json.dumps(student)),
-        )
+            [(identity, number, json.dumps(full), json.dumps(student))
+             for number, full, student in events],
+        )  # fmt: skip
 
     def events(self, identity: str, after: int, full: bool) -> list[tuple[int, dict[str, object]]]:
         column = "full_json" if full else "student_json"

@@ -213,3 +213,25 @@ def test_the_class_view_is_the_instructors(running) -> None:
     assert "ada" in page.text and "bob" in page.text and "AC 1" in page.text and "WA 1" in page.text
     running.client.cookies.set("grader_token", running.tokens["ada"])
     assert running.client.get("/class/nqueens").status_code == 403
+
+
+def test_a_bug_of_the_service_is_a_500_problem_document_without_a_trace(
+    running, monkeypatch
+) -> None:
+    import warnings
+
+    from grader.service import catalog
+
+    def broken(offered, full=True):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr("grader.service.api.problem_document", broken)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+    client = TestClient(running.client.app, raise_server_exceptions=False)
+    answer = client.get("/v1/problems/nqueens", headers=running.as_("ada"))
+    assert answer.status_code == 500
+    assert answer.headers["content-type"] == "application/problem+json"
+    assert "KeyError" not in answer.text and "Traceback" not in answer.text
+    assert catalog.problem_document is not broken
