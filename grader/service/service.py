@@ -41,6 +41,7 @@ class Service:
         self.store = Store(self.database)
         self.catalog = Catalog(options.problem_roots)
         self.sandbox: Sandbox | None = None
+        self._grader: Grader | None = None
         self.queue: Queue
         self.metrics = Metrics(lambda: self.store.waiting(), self._workers_alive)
         if options.queue:
@@ -49,8 +50,8 @@ class Service:
             self.queue = RedisQueue(options.queue)
         else:
             self.sandbox = open_sandbox(options.sandbox)
-            grader = Grader(self.store, self.catalog, self.sandbox, self.metrics.graded)
-            self.queue = LocalQueue(self._in_flight(grader.run), options.workers)
+            self._grader = Grader(self.store, self.catalog, self.sandbox, self.metrics.graded)
+            self.queue = LocalQueue(self._in_flight(self._grader.run), options.workers)
         self._closing = threading.Event()
         self.sweep()
         self._sweeper = threading.Thread(
@@ -115,6 +116,8 @@ class Service:
         self._closing.set()
         self._sweeper.join()
         self.queue.close()
+        if self._grader is not None:
+            self._grader.close()
         if self.sandbox is not None:
             self.sandbox.close()
         self.database.close()

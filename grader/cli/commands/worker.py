@@ -49,7 +49,11 @@ def run(args: argparse.Namespace, context: Context) -> int:
         with open_sandbox(args.sandbox) as sandbox:
             name = args.name or f"grader-{os.uname().nodename}-{os.getpid()}"
             context.say(f"grader worker {name}: grading from {args.queue} on {sandbox.name}")
-            run_worker(args.queue, Grader(store, catalog, sandbox), name)
+            grader = Grader(store, catalog, sandbox)
+            try:
+                run_worker(args.queue, grader, name)
+            finally:
+                grader.close()
     finally:
         database.close()
     return EXIT_OK
