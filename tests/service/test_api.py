@@ -235,3 +235,19 @@ def test_a_bug_of_the_service_is_a_500_problem_document_without_a_trace(
     assert answer.headers["content-type"] == "application/problem+json"
     assert "KeyError" not in answer.text and "Traceback" not in answer.text
     assert catalog.problem_document is not broken
+
+
+def test_metrics_count_submissions_and_grading_by_language_and_verdict(running) -> None:
+    running.submit("ada")
+    running.submit("ada", wait=0)  # the same file again
+    text = running.client.get("/metrics", headers=running.as_("teacher")).text
+    assert 'grader_submissions_total{outcome="accepted"} 1.0' in text
+    assert 'grader_submissions_total{outcome="duplicate"} 1.0' in text
+    assert 'grader_grading_seconds_count{language="python",verdict="AC"} 1.0' in text
+    for gauge in (
+        "grader_queue_depth 0.0",
+        "grader_jobs_in_flight 0.0",
+        "grader_workers_alive 2.0",
+    ):
+        assert gauge in text, gauge
+    assert "grader_retries_total 0.0" in text

@@ -108,6 +108,24 @@ def test_a_wrong_answer_shows_the_board_and_a_reload_resumes_the_rows(site, brow
     _shot(page, "python-resumed-after-reload")
 
 
+def test_a_compile_error_is_shown_and_its_line_selected(site, browser) -> None:
+    running, url = site
+    page = _signed_in(browser, url, running.tokens["ada"])
+    page.goto(url + "/problems/nqueens")
+    _type(page, "def solve_n_queens(n):\n    return [\n\nx = (\n")
+    page.get_by_label("Source code").press("Control+Enter")
+    page.locator("#compile").wait_for(state="visible", timeout=30_000)
+    assert "solution.py:" in page.locator("#compile").inner_text()
+    page.get_by_text("CE: 0 / 10").wait_for()
+    selected = page.evaluate(
+        "(() => { const s = document.getElementById('source');"
+        " return s.value.slice(0, s.selectionStart).split('\\n').length; })()"
+    )
+    said = page.locator("#compile").inner_text()
+    line = int(said.split("solution.py:", 1)[1].split(":", 1)[0])
+    assert selected == line
+
+
 def test_the_editor_indents_with_tab_and_the_keyboard_reaches_everything(site, browser) -> None:
     running, url = site
     page = _signed_in(browser, url, running.tokens["ada"])
