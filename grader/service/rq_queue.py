@@ -84,7 +84,9 @@ class RedisQueue:
         return jobs
 
     def holds(self, identity: str, job: str | None) -> bool:
-        """Whether a job for it waits in Redis (queued, or taken by a worker moments ago)."""
+        """Whether a job for it waits in Redis: in the queue's list, not only its hash
+        saying "queued" (a job popped by a worker that died before starting it, the gap
+        RQ leaves, keeps such a hash)."""
         from rq.exceptions import NoSuchJobError
         from rq.job import Job, JobStatus
 
@@ -93,9 +95,10 @@ class RedisQueue:
             found = Job.fetch(name, connection=self._client, serializer=self._queue.serializer)
         except NoSuchJobError:
             return False
-        return found.get_status(refresh=False) in (
-            JobStatus.QUEUED, JobStatus.DEFERRED, JobStatus.SCHEDULED,
-        )  # fmt: skip
+        status = found.get_status(refresh=False)
+        if status in (JobStatus.DEFERRED, JobStatus.SCHEDULED):
+            return True
+        return status == JobStatus.QUEUED and self._queue.get_job_position(name) is not None
 
     def depth(self) -> int:
         return int(self._queue.count)

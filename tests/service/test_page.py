@@ -99,8 +99,10 @@ def test_a_wrong_answer_shows_the_board_and_a_reload_resumes_the_rows(site, brow
     page.get_by_text("WA:").wait_for()
     _shot(page, "python-wrong-answer")
 
+    wrong_one = page.evaluate("location.hash")
     _type(page, SLOW)
     page.get_by_label("Source code").press("Control+Enter")
+    page.wait_for_function(f"location.hash !== {wrong_one!r}")
     page.locator("#rows tr").first.wait_for(timeout=30_000)
     page.reload()  # mid-grading: the address keeps the submission, the events replay
     page.locator("#rows tr").nth(8).wait_for(timeout=60_000)

@@ -154,3 +154,39 @@ def test_two_hundred_submissions_survive_killed_workers_redis_and_api(queued) ->
         "SELECT student, COUNT(*) FROM results GROUP BY student"
     )
     assert len(per_submission) == 200 and Counter(n for _, n in per_submission) == {1: 200}
+
+
+def test_a_job_popped_by_a_worker_that_died_before_starting_it_is_graded(queued) -> None:
+    """The gap RQ leaves: a worker takes a job off the list and dies before marking it
+    started; the job's hash still says "queued". The database's sweeper finds it."""
+    import redis
+
+    identity = queued.running.submit("ada", wait=0).json()["id"]
+    client = redis.Redis(unix_socket_path=str(queued.redis.socket))
+    try:
+        assert client.lpop("rq:queue:grader") is not None  # what the dead worker took
+        assert client.hget(f"rq:job:{identity}-1", "status") == b"queued"
+    finally:
+        client.close()
+    queued.workers.start()
+    _wait_done(queued, [identity], 60)
+    assert queued.row(identity).verdict == "AC"
+
+
+def test_a_redis_that_lost_everything_loses_no_submission(queued) -> None:
+    import redis
+
+    ids = [
+        queued.running.submit(
+            "teacher", wait=0, source=f"{WRONG}\n# {n}\n", student=f"s{n}"
+        ).json()["id"]
+        for n in range(3)
+    ]
+    client = redis.Redis(unix_socket_path=str(queued.redis.socket))
+    try:
+        client.flushall()
+    finally:
+        client.close()
+    queued.workers.start()
+    _wait_done(queued, ids, 60)
+    assert [queued.row(i).verdict for i in ids] == ["WA"] * 3

@@ -53,6 +53,8 @@ form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const body = { problem, language: language.value, source: source.value };
   if (student) body.student = student.value;
+  if (stream) stream.close();
+  clearResults();  // the last submission's rows are not this one's
   statusLine.textContent = "Handing in…";
   const response = await fetch("/v1/submissions", {
     method: "POST",
