@@ -89,7 +89,7 @@ def _serve(args: argparse.Namespace, context: Context, database_where: str) -> i
         if open_service:
             context.say(
                 "grader web: open, without tokens: anyone who can reach 127.0.0.1 here grades "
-                "as you. `grader web token create` makes it ask for tokens."
+                "as you. After `grader web token create`, its next start asks for tokens."
             )
         listener = _listening(args.host, args.port)
         port = listener.getsockname()[1]
