@@ -126,6 +126,16 @@ class Gradebook:
             ),
         )
 
+    def latest(self, problem: str) -> list[tuple[str, float, float, str]]:
+        """(student, score, max score, result document) of each student's latest result."""
+        rows = self._db.rows(
+            "SELECT student, score, max_score, result_json FROM results r WHERE problem = ? "
+            "AND graded_at = (SELECT MAX(graded_at) FROM results WHERE student = r.student "
+            "AND problem = r.problem) ORDER BY student",
+            (problem,),
+        )
+        return [(str(a), float(b), float(c), str(d)) for a, b, c, d in rows]
+
     def export_csv(self) -> str:
         """One row per student, a column per problem: the score of their latest graded
         submission. `Student` and `SIS Login ID` carry the student's name as graded."""
