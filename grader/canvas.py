@@ -6,12 +6,12 @@ or `sis_user_id` in the course; whoever matches no one is reported, never guesse
 
 from __future__ import annotations
 
-import ipaddress
 import json
 import warnings
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from .addresses import is_loopback
 from .errors import UsageError
 from .gradebook import Gradebook
 
@@ -38,7 +38,7 @@ def check_url(url: str) -> str:
     """Canvas' address; the token travels only over https (or to this machine)."""
     parts = urlsplit(url)
     host = parts.hostname or ""
-    local = host == "localhost" or _loopback(host)
+    local = is_loopback(host)
     if parts.scheme != "https" and not (parts.scheme == "http" and local):
         raise UsageError(f"{url}: Canvas must be reached over https (the token goes with it)")
     return url.rstrip("/").removesuffix("/api/v1")
@@ -80,10 +80,3 @@ def push(
         raise UsageError(f"Canvas refused: {error}") from None
     unmatched = tuple(sorted(student for student, *_ in latest if student not in users))
     return Pushed({user: float(str(g["posted_grade"])) for user, g in grades.items()}, unmatched)
-
-
-def _loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

@@ -7,6 +7,7 @@ import asyncio
 import json
 import time
 from collections.abc import AsyncIterator
+from pathlib import PurePosixPath
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Query, Request
@@ -97,11 +98,7 @@ def _accept(service: Service, who: Caller, fields: dict[str, Any]) -> Stored:
     filename = str(fields.get("filename") or "")
     language = str(fields.get("language") or "")
     if not language:
-        language = (
-            extensions().get("." + filename.rpartition(".")[2].lower(), "")
-            if "." in filename
-            else ""
-        )
+        language = extensions().get(PurePosixPath(filename).suffix.lower(), "")
     if language not in LANGUAGES or language not in languages_of(offered.problem):
         offered_languages = ", ".join(languages_of(offered.problem))
         raise HTTPException(

@@ -192,14 +192,12 @@ class Store:
     def recent(self, student: str, since: float) -> tuple[int, int]:
         """(handed in since `since`, not graded yet) for one student."""
         row = self.database.row(
-            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN status != ? THEN 1 ELSE 0 END), 0) "
-            "FROM submissions WHERE student = ? AND created_at >= ?",
-            (DONE, student, since),
+            "SELECT COALESCE(SUM(CASE WHEN created_at >= ? THEN 1 ELSE 0 END), 0), "
+            "COALESCE(SUM(CASE WHEN status != ? THEN 1 ELSE 0 END), 0) "
+            "FROM submissions WHERE student = ?",
+            (since, DONE, student),
         )
-        pending = self.database.row(
-            "SELECT COUNT(*) FROM submissions WHERE student = ? AND status != ?", (student, DONE)
-        )
-        return (int(row[0]) if row else 0, int(pending[0]) if pending else 0)
+        return (int(row[0]), int(row[1])) if row else (0, 0)
 
     def start(self, identity: str, lease_s: float) -> int | None:
         """Claim a queued submission for `lease_s` seconds (renewed while it is graded) and

@@ -32,7 +32,7 @@ class RedisServer:
              "--save", "", "--daemonize", "no", "--loglevel", "warning"],
             stdout=subprocess.DEVNULL,
         )  # fmt: skip
-        _until(self._answers, 30, "redis-server did not start")
+        until(self._answers, 30, "redis-server did not start")
 
     def kill(self) -> None:
         """kill -9: what it had not written to its append-only file is lost."""
@@ -90,15 +90,12 @@ class Workers:
         self.running.clear()
 
 
-def _until(condition, timeout: float, failure: str) -> None:  # type: ignore[no-untyped-def]
+def until(condition, timeout: float, failure: str) -> None:  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
             raise AssertionError(failure)
         time.sleep(0.05)
-
-
-until = _until
 
 
 class PostgresServer:

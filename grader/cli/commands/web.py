@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import ipaddress
 import signal
 import socket
 from pathlib import Path
 
+from ...addresses import is_loopback
 from ...errors import EXIT_OK, UsageError
 from ..arguments import add_sandbox, positive
 from ..context import Context
@@ -80,7 +80,7 @@ def _serve(args: argparse.Namespace, context: Context, database_where: str) -> i
     service = Service(options)
     try:
         open_service = not service.store.has_tokens()
-        if open_service and not _loopback(args.host):
+        if open_service and not is_loopback(args.host):
             raise UsageError(
                 f"--host {args.host} reaches other machines: create tokens first "
                 "(grader web token create --role instructor --name NAME)"
@@ -120,12 +120,3 @@ def _listening(host: str, port: int) -> socket.socket:
         raise UsageError(f"cannot listen on {host}:{port}: {error.strerror}") from None
     listener.listen(128)
     return listener
-
-
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
