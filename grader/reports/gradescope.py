@@ -26,13 +26,18 @@ def render(report: Report, color: bool = False) -> str:
         "execution_time": round(
             sum(test.wall_s for result in report.results for test in result.tests), 3
         ),
-        "output": "\n".join(_summary(result) for result in report.results)
-        + f"\nSandbox: {report.sandbox.backend}",
+        "output": "\n".join([*(_summary(result) for result in report.results), _sandbox(report)]),
         "visibility": "visible",
         "stdout_visibility": "hidden",
         "tests": tests,
     }
     return json_inert_in_logs(json.dumps(document, indent=2, ensure_ascii=False)) + "\n"
+
+
+def _sandbox(report: Report) -> str:
+    """The backend, and what it could not enforce here: a weaker run is never silent."""
+    shown = f"Sandbox: {report.sandbox.backend}"
+    return shown + "".join(f"\nWarning: {line}" for line in report.sandbox.warning.splitlines())
 
 
 def _summary(result: SubmissionResult) -> str:

@@ -91,24 +91,28 @@ def _lock_file(path: Path) -> int | None:
         return None
 
 
-def process_uids() -> Iterator[tuple[int, int]]:
-    """(pid, real uid) of every process on the host."""
+def process_uids(living: bool = False) -> Iterator[tuple[int, int]]:
+    """(pid, real uid) of every process on the host; `living`: zombies left out (one can do
+    nothing more, and a signal to it is lost)."""
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
             # Not the folder's owner: a process that made itself undumpable shows as root's.
             with open(f"/proc/{entry}/status", "rb") as status:
-                uid = int(next(line for line in status if line.startswith(b"Uid:")).split()[1])
-        except (OSError, StopIteration, ValueError):
+                fields = dict(line.split(b":", 1) for line in status if b":" in line)
+            uid = int(fields[b"Uid"].split()[0])
+        except (OSError, KeyError, ValueError):
+            continue
+        if living and fields.get(b"State", b"").strip().startswith(b"Z"):
             continue
         yield int(entry), uid
 
 
 def kill_processes_of(uids: range) -> list[int]:
-    """SIGKILL every process whose real uid is in `uids`; their pids."""
+    """SIGKILL every living process whose real uid is in `uids`; their pids."""
     killed = []
-    for pid, uid in process_uids():
+    for pid, uid in process_uids(living=True):
         if uid in uids:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import jsonschema
 import junitparser
 import pytest
 
@@ -16,6 +17,7 @@ from grader.results import Report, SandboxInfo, SubmissionResult
 from grader.verdicts import Verdict
 
 from ..conftest import SUBMISSIONS
+from ..schemas.gradescope import RESULTS_SCHEMA
 
 
 def _test(name, verdict, line, hidden=False, message="", board=""):
@@ -85,6 +87,7 @@ def test_junit_reads_back_with_a_junit_reader() -> None:
 
 def test_gradescope_results_match_the_documented_schema() -> None:
     document = json.loads(REPORTER("gradescope"))
+    jsonschema.validate(document, RESULTS_SCHEMA)
     assert set(document) >= {"score", "max_score", "execution_time", "output", "tests"}
     assert (document["score"], document["max_score"]) == (1, 6)
     for test in document["tests"]:

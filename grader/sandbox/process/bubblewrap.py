@@ -120,19 +120,24 @@ def bwrap_argv(
     argv += _masked_proc_files()
     if isolation.as_root:
         argv += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--"]
-        argv += [
-            isolation.setpriv,
-            f"--reuid={uid}",
-            f"--regid={uid}",
-            "--clear-groups",
-            "--inh-caps=-all",
-            "--bounding-set=-all",
-            "--no-new-privs",
-        ]
+        argv += setpriv_argv(isolation.setpriv, uid)
     else:
         argv.append("--")
     argv += [prlimit, *(f"--{name}={value}:{value}" for name, value in rlimits.items()), "--"]
     return argv + list(command)
+
+
+def setpriv_argv(setpriv: str, uid: int) -> list[str]:
+    """Become `uid` (its group too, no others), with no capabilities and no way back."""
+    return [
+        setpriv,
+        f"--reuid={uid}",
+        f"--regid={uid}",
+        "--clear-groups",
+        "--inh-caps=-all",
+        "--bounding-set=-all",
+        "--no-new-privs",
+    ]
 
 
 def _masked_proc_files() -> list[str]:

@@ -27,8 +27,8 @@ from ..measure import ProcMeter
 from ..preparation import child_environment
 from ..seccomp import Filter
 from ..session import wait_status
-from ..uids import UidBlock
-from .bubblewrap import UNPRIVILEGED_ID, Isolation, bwrap_argv
+from ..uids import UidBlock, kill_processes_of
+from .bubblewrap import UNPRIVILEGED_ID, Isolation, bwrap_argv, setpriv_argv
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +41,7 @@ class Launch:
     hidden: tuple[str, ...]
     seccomp: Filter | None
     uids: UidBlock | None  # None: UNPRIVILEGED_ID (or a user namespace's own)
+    setpriv_only: str = ""  # root without namespaces: setpriv, to drop each run's uid
 
 
 class SandboxedProcess:
@@ -56,6 +57,7 @@ class SandboxedProcess:
         output_dir: str | None = None,
     ) -> None:
         self._isolated = launch.isolation.active and launch.prlimit is not None
+        self._dropped_uid = _dropped_uid(launch)
         # Isolated, this directory only holds the program's files, bound read-only into the
         # sandbox; the child writes to its own tmpfs, so nothing it makes reaches the host.
         self._workdir = tempfile.mkdtemp(prefix="grader-")
@@ -65,7 +67,9 @@ class SandboxedProcess:
         self.channel = parent_end
         # NPROC only where it counts this run alone (an unprivileged uid or a user
         # namespace): it never binds root.
-        rlimits = wanted | ({"nproc": PIDS_MAX} if self._isolated else {})
+        rlimits = wanted | (
+            {"nproc": PIDS_MAX} if self._isolated or self._dropped_uid is not None else {}
+        )
         inner_workdir = WORKDIR if self._isolated else self._workdir
         env = child_environment(inner_workdir) | {"GRADER_FD": str(child_end.fileno())}
         status_read, status_write = os.pipe() if self._isolated else (-1, -1)
@@ -127,6 +131,10 @@ class SandboxedProcess:
             if output_dir is not None and not self._isolated:
                 # Unisolated, the work dir is the host's: out/ must lead to the build's dir.
                 os.symlink(output_dir, os.path.join(self._workdir, OUTPUT_DIR))
+            if self._dropped_uid is not None:
+                # Before the run, on folders the grader just made: nothing of the run's yet.
+                for folder in (self._workdir, *((output_dir,) if output_dir else ())):
+                    os.chown(folder, self._dropped_uid, self._dropped_uid)
             if launch.cgroups is not None:
                 self._cgroup = RunCgroup(launch.cgroups, limits.memory_mib * 2**20)
             return socket.socketpair()
@@ -164,6 +172,8 @@ class SandboxedProcess:
         elif launch.prlimit:
             limits_argv = [f"--{name}={value}:{value}" for name, value in rlimits.items()]
             argv = [launch.prlimit, *limits_argv, "--", *program.argv]
+            if self._dropped_uid is not None:
+                argv = [*setpriv_argv(launch.setpriv_only, self._dropped_uid), *argv]
         else:
             argv = list(program.argv)
         if self._cgroup is None:
@@ -210,6 +220,13 @@ class SandboxedProcess:
             # The namespace's init: the kernel kills every process in it when it dies.
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(self._pid, signal.SIGKILL)
+        if self._dropped_uid is not None:
+            # No namespace ends with the run: a daemon it left (setsid, double fork) would
+            # otherwise see the next run of this uid.
+            uid_range = range(self._dropped_uid, self._dropped_uid + 1)
+            for _ in range(100):  # each pass kills what forked during the last one
+                if not kill_processes_of(uid_range):
+                    break
         try:
             _, status, _ = os.wait4(launcher, 0)
         except ChildProcessError:
@@ -231,6 +248,13 @@ class SandboxedProcess:
             self._cgroup.remove()  # kills any process of the run that is somehow still alive
         # rmtree never follows symlinks a submission planted (Judge0 CVE-2024-28185).
         shutil.rmtree(self._workdir, ignore_errors=True)
+
+
+def _dropped_uid(launch: Launch) -> int | None:
+    """Where setpriv alone stands between the run and root: the uid it drops to."""
+    if not launch.setpriv_only or launch.prlimit is None:
+        return None
+    return launch.uids.next() if launch.uids is not None else UNPRIVILEGED_ID
 
 
 def _rlimit_setter(wanted: dict[str, int]) -> Callable[[], None]:

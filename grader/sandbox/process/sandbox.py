@@ -10,6 +10,7 @@ reset between calls), and kills on any limit.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import threading
@@ -50,12 +51,19 @@ class ProcessSandbox(ClosedOnExit):
         self._seccomp_reason = ""
         self._uids: UidBlock | None = None
         self._uids_reason = ""
+        # Root without namespaces (a Gradescope container, say): each run still drops to a
+        # uid of its own, never root; what it can see is then the host's file modes' business.
+        self._setpriv_only = (
+            shutil.which("setpriv") or ""
+            if isolate and not self._isolation.active and os.geteuid() == 0 and self._prlimit
+            else ""
+        )
         if self._isolation.active:
             try:
                 self._seccomp = compiled_filter()
             except SeccompUnavailable as error:
                 self._seccomp_reason = str(error)
-        if self._isolation.as_root:
+        if self._isolation.as_root or self._setpriv_only:
             try:
                 self._uids = UidBlock()
             except OSError as error:
@@ -123,8 +131,14 @@ class ProcessSandbox(ClosedOnExit):
                     "CPU time of every process and thread of the run counted (its cgroup), "
                     "at most one CPU per run"
                 )
-        elif self._isolation.active:
+        elif self._isolation.active or self._setpriv_only:
             found.append(f"at most {PIDS_MAX} processes/threads per run (RLIMIT_NPROC)")
+        if self._setpriv_only:
+            found.append(
+                f"runs as {'a uid of its own' if self._uids else f'uid {UNPRIVILEGED_ID}'} "
+                "with no capabilities and no_new_privs (setpriv), every process of that uid "
+                "killed after the run; files only root may read stay unreadable to it"
+            )
         return (
             *found,
             rlimits_in_force(),
@@ -137,7 +151,13 @@ class ProcessSandbox(ClosedOnExit):
     def warning(self) -> str:
         """What is not protected on this machine, and how to fix it; "" when nothing."""
         missing = []
-        if not self._isolation.active:
+        if self._setpriv_only:
+            missing.append(
+                "NOT ISOLATED (no namespaces): a submission runs as an unprivileged uid but can "
+                "use the network and read every file all users may read (keep problems and "
+                f"answers owned by root, mode 0600). {self._isolation.reason}"
+            )
+        elif not self._isolation.active:
             missing.append(
                 "NOT ISOLATED: a submission can read your files, use the network and signal "
                 f"your processes. {self._isolation.reason}"
@@ -222,7 +242,13 @@ class ProcessSandbox(ClosedOnExit):
 
     def _launch(self) -> Launch:
         return Launch(
-            self._prlimit, self._isolation, self._cgroups, self._hidden, self._seccomp, self._uids
+            self._prlimit,
+            self._isolation,
+            self._cgroups,
+            self._hidden,
+            self._seccomp,
+            self._uids,
+            self._setpriv_only,
         )
 
     def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:

@@ -1,0 +1,142 @@
+"""`grader gradescope build`: the zip Gradescope takes. At its root `setup.sh` and
+`run_autograder`; beside them the problem, its stored answers and references (laid out as in
+the checkout, so problem.yaml's paths still hold), a wheel of grader, wheels of PyYAML for
+the Pythons Gradescope's images have, and the choice of languages."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from ..__version__ import __version__
+from ..errors import UsageError
+from ..judge import load_answers
+from ..problem import Problem
+from .scripts import CONFIG_FILE, TOOLCHAINS, WHEELS, run_script, setup_script
+
+# Gradescope's Ubuntu 22.04 and 24.04 images, and a Python setup.sh may install (3.11).
+PYYAML_PYTHONS: Final = ("3.11", "3.12", "3.13")
+PYYAML_PLATFORM: Final = "manylinux2014_x86_64"
+EXECUTABLE: Final = 0o100755 << 16  # a zip entry's Unix mode, in its external attributes
+PLAIN: Final = 0o100644 << 16
+
+
+@dataclass(frozen=True, slots=True)
+class Built:
+    """What went into the zip."""
+
+    output: Path
+    languages: tuple[str, ...]
+    files: int
+    dependency_wheels: tuple[str, ...]  # none: setup.sh takes PyYAML from PyPI instead
+    download_failure: str = ""  # why, when there are none
+
+
+def build(problem: Problem, languages: Iterable[str], output: Path) -> Built:
+    chosen = tuple(dict.fromkeys(languages))
+    for language in chosen:
+        if language not in TOOLCHAINS:
+            raise UsageError(f"unknown language {language!r}; choose from {', '.join(TOOLCHAINS)}")
+        if language not in problem.entry_points:
+            raise UsageError(
+                f"{problem.yaml_file}: problem {problem.id} has no entry point for {language}"
+            )
+    load_answers(problem)  # every test's answer stored and current, or say how to make them
+    directory = problem.directory.resolve()
+    references = [reference.resolve() for reference in problem.references]
+    root = Path(os.path.commonpath([directory, *(r.parent for r in references)]))
+    config = {
+        "problem": directory.relative_to(root).as_posix(),
+        "languages": list(chosen),
+        "grader": __version__,
+    }
+    with tempfile.TemporaryDirectory(prefix="grader-gradescope-") as scratch:
+        wheels = Path(scratch, WHEELS)
+        _grader_wheel(Path(scratch), wheels)
+        downloaded, failure = _pyyaml_wheels(wheels)
+        files = [*_problem_files(directory), *references]
+        temporary = output.with_name(f".{output.name}.partial")
+        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as archive:
+            _add(archive, "setup.sh", setup_script(problem.id, chosen).encode(), EXECUTABLE)
+            _add(archive, "run_autograder", run_script().encode(), EXECUTABLE)
+            _add(archive, CONFIG_FILE, json.dumps(config, indent=2).encode() + b"\n", PLAIN)
+            for path in files:
+                _add(archive, path.relative_to(root).as_posix(), path.read_bytes(), PLAIN)
+            for wheel in sorted(wheels.iterdir()):
+                _add(archive, f"{WHEELS}/{wheel.name}", wheel.read_bytes(), PLAIN)
+        temporary.replace(output)
+    return Built(output, chosen, len(files) + 3, tuple(downloaded), failure)
+
+
+def _add(archive: zipfile.ZipFile, name: str, content: bytes, mode: int) -> None:
+    info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))  # the same zip every time
+    info.external_attr = mode
+    info.compress_type = zipfile.ZIP_DEFLATED
+    archive.writestr(info, content)
+
+
+def _problem_files(directory: Path) -> list[Path]:
+    return sorted(
+        path
+        for path in directory.rglob("*")
+        if path.is_file()
+        and not path.is_symlink()
+        and not any(
+            part.startswith(".") or part == "__pycache__"
+            for part in path.relative_to(directory).parts
+        )
+    )
+
+
+def _grader_wheel(scratch: Path, wheels: Path) -> None:
+    """A wheel of this grader, built from a copy of its checkout (an in-tree build would
+    leave build/ and egg-info behind)."""
+    checkout = Path(__file__).resolve().parents[2]
+    if not (checkout / "pyproject.toml").is_file():
+        raise UsageError(
+            "grader gradescope build needs grader's checkout (its pyproject.toml makes the "
+            f"wheel); none at {checkout}"
+        )
+    copy = scratch / "source"
+    ignored = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+    shutil.copytree(checkout / "grader", copy / "grader", ignore=ignored)
+    shutil.copytree(checkout / "bin", copy / "bin")
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(checkout / name, copy / name)
+    # Without build isolation where setuptools and wheel are at hand: no download.
+    isolation = ["--no-build-isolation"] if _can_build_wheels() else []
+    command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check"]
+    command += ["--no-deps", *isolation, "--wheel-dir", str(wheels), str(copy)]
+    made = subprocess.run(command, capture_output=True, text=True, check=False)
+    if made.returncode != 0:
+        raise UsageError(f"pip could not build grader's wheel: {made.stderr.strip()[-800:]}")
+
+
+def _can_build_wheels() -> bool:
+    import importlib.util
+
+    return all(importlib.util.find_spec(name) is not None for name in ("setuptools", "wheel"))
+
+
+def _pyyaml_wheels(wheels: Path) -> tuple[list[str], str]:
+    """PyYAML for each Python Gradescope may run, so setup.sh needs no network for it."""
+    before = set(os.listdir(wheels))
+    for version in PYYAML_PYTHONS:
+        command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"]
+        command += ["--disable-pip-version-check", "--only-binary=:all:", "--implementation"]
+        command += ["cp", "--python-version", version, "--platform", PYYAML_PLATFORM]
+        command += ["--dest", str(wheels), "pyyaml>=6"]
+        fetched = subprocess.run(command, capture_output=True, text=True, check=False)
+        if fetched.returncode != 0:
+            said = fetched.stderr.strip().splitlines()
+            return [], said[-1] if said else f"pip exited with status {fetched.returncode}"
+    return sorted(set(os.listdir(wheels)) - before), ""

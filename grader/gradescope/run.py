@@ -1,0 +1,85 @@
+"""`grader gradescope run`: what run_autograder does inside Gradescope's container. It finds
+the one solution among the files a student uploaded, grades it with the process backend
+(Gradescope's container has no Docker engine), and writes results.json. Whatever goes wrong
+(no solution, two of them, a fault of the harness), the student still gets a results.json
+that says what to do; the details go to run_autograder's output, which only staff see."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import traceback
+from pathlib import Path
+
+from ..cli.context import Context
+from ..errors import EXIT_INTERNAL, EXIT_OK
+from ..languages import EXTENSIONS
+
+IGNORED_FOLDERS = ("__MACOSX", "__pycache__", ".git")
+
+
+def run_autograder(config_file: Path, submission: Path, results: Path, context: Context) -> int:
+    """Always EXIT_OK once results.json is written: Gradescope reads a failing script as
+    "the autograder failed", which tells a student nothing."""
+    try:
+        config = json.loads(config_file.read_text(encoding="utf-8"))
+        problem = config_file.parent / str(config["problem"])
+        languages = tuple(str(language) for language in config["languages"])
+        found = find_solution(submission, languages)
+        if isinstance(found, str):
+            _write_failure(results, found)
+            return EXIT_OK
+        results.unlink(missing_ok=True)
+        graded_from = dataclasses.replace(context, cwd=submission)
+        argv = ["grade", str(found.relative_to(submission)), "--problem", str(problem)]
+        argv += ["--sandbox", "process", "--format", "gradescope", "--output", str(results)]
+        status = context.command_line(argv, graded_from)
+        if status == EXIT_INTERNAL or not results.is_file():
+            _write_failure(results, _FAULT)
+    except Exception:  # noqa: BLE001 - the student must still get a results.json
+        traceback.print_exc(file=context.stderr)
+        _write_failure(results, _FAULT)
+    return EXIT_OK
+
+
+_FAULT = (
+    "The autograder itself failed on this submission (not your code's fault). Your course "
+    "staff can see why in the autograder's output; submit again later or tell them."
+)
+
+
+def find_solution(submission: Path, languages: tuple[str, ...]) -> Path | str:
+    """The one file of an accepted language the student uploaded, or what to tell them."""
+    suffixes = {suffix: language for language in languages for suffix in EXTENSIONS[language]}
+    candidates: list[Path] = []
+    others: list[str] = []
+    for folder, folders, names in os.walk(submission):  # never into a linked folder
+        folders[:] = sorted(f for f in folders if f not in IGNORED_FOLDERS)
+        for name in sorted(names):
+            path = Path(folder, name)
+            shown = path.relative_to(submission).as_posix()
+            if path.suffix in suffixes:
+                candidates.append(path)  # a link is graded CE, saying why (submission.py)
+            elif not name.startswith("."):
+                others.append(shown)
+    wanted = " or ".join(sorted(suffixes))
+    if len(candidates) == 1:
+        return candidates[0]
+    if not candidates:
+        seen = f" (uploaded: {', '.join(others[:10])})" if others else ""
+        return f"No solution found: upload one file ending in {wanted}{seen}."
+    listed = ", ".join(p.relative_to(submission).as_posix() for p in candidates[:10])
+    return f"Several solutions found ({listed}): upload exactly one file ending in {wanted}."
+
+
+def _write_failure(results: Path, message: str) -> None:
+    document = {
+        "score": 0,
+        "output": message,
+        "visibility": "visible",
+        "stdout_visibility": "hidden",
+        "tests": [],
+    }
+    results.parent.mkdir(parents=True, exist_ok=True)
+    results.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
