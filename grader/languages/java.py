@@ -51,7 +51,7 @@ CONVERSIONS = {
 
 
 @per_path
-def _jdk() -> tuple[str, tuple[str, ...], str]:
+def jdk() -> tuple[str, tuple[str, ...], str]:
     """(JAVA_HOME, the host trees it needs, version)."""
     javac = shutil.which("javac")
     if javac is None:
@@ -85,18 +85,18 @@ class Java(CompiledLanguage):
     )
 
     def toolchain(self) -> tuple[str, tuple[str, ...], str]:
-        return _jdk()
+        return jdk()
 
     def dialect(self) -> str:
         imported = IMPORTS.replace("import ", "").replace(";", ",").strip(" ,")
         try:
-            version = _jdk()[2]
+            version = jdk()[2]
         except SandboxUnavailable:
             version = "the JDK's Java"
         return f"{version}; imported: {imported}"
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
-        home, trees, version = _jdk()
+        home, trees, version = jdk()
         entry = entry_point(problem, self.id, submission.source)
         supported_params(problem, "Java", frozenset(CONVERSIONS))
         arguments = converted_arguments(problem, CONVERSIONS)

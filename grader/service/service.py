@@ -52,6 +52,11 @@ class Service:
             self.sandbox = open_sandbox(options.sandbox)
             self._grader = Grader(self.store, self.catalog, self.sandbox, self.metrics.graded)
             self.queue = LocalQueue(self._in_flight(self._grader.run), options.workers)
+        from .jobe_runs import JobeRuns
+
+        # Moodle's CodeRunner runs through the Jobe endpoint on this process's sandbox, or one
+        # of its own where grading is the workers' (opened at the first run).
+        self.jobe = JobeRuns(self.catalog, self.sandbox, options.sandbox, max(options.workers, 2))
         self._closing = threading.Event()
         self.sweep()
         self._sweeper = threading.Thread(
@@ -118,6 +123,7 @@ class Service:
         self.queue.close()
         if self._grader is not None:
             self._grader.close()
+        self.jobe.close()
         if self.sandbox is not None:
             self.sandbox.close()
         self.database.close()

@@ -1,0 +1,177 @@
+"""Plain programs: a source file compiled if its language needs it, then run with a given
+standard input, its stdout and stderr captured. What a Jobe server does for Moodle's
+CodeRunner (service/jobe.py), in the same sandbox as every graded submission.
+
+A sandbox's build is its run-to-the-end primitive (rlimits, watchdog, output caps, the same
+namespaces or container, files in, one artifact out), so both steps are builds: the compiler
+leaves its binary in out/, and the program's run is a shell that redirects the input file to
+its standard input, then becomes the program."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Final
+
+from .errors import SandboxUnavailable
+from .limits import Limits
+from .sandbox.base import BARE_PYTHON_FLAGS, Program, RunOutcome, Sandbox, Termination
+
+STDIN_FILE: Final = "__stdin__"
+NO_ARTIFACT: Final = "__none__"  # a run leaves nothing the grader reads back
+COMPILE_LIMITS: Final = Limits(time_s=30.0, wall_s=60.0, memory_mib=2048, output_kib=256)
+JAVA_CLASS: Final = re.compile(r"^(\w+)\.java$")
+
+
+@dataclass(frozen=True, slots=True)
+class Recipe:
+    """How one program is built (None: it is not) and then run."""
+
+    compile: Program | None
+    artifact: str
+    run: Program
+
+
+@dataclass(frozen=True, slots=True)
+class PlainLanguage:
+    id: str  # as Jobe names it
+    default_file: str
+    version: Callable[[], str]  # SandboxUnavailable when its toolchain is missing
+    recipe: Callable[[str, tuple[tuple[str, bytes], ...]], Recipe]
+
+
+@dataclass(frozen=True, slots=True)
+class PlainRun:
+    """How it went: `compiled` False means the build failed (its message in `cmpinfo`)."""
+
+    compiled: bool
+    cmpinfo: str
+    outcome: RunOutcome | None  # the program's run, when it was built
+
+
+def run_plain(
+    sandbox: Sandbox,
+    language: PlainLanguage,
+    source_name: str,
+    source: bytes,
+    stdin: bytes,
+    extra_files: Mapping[str, bytes],
+    limits: Limits,
+) -> PlainRun:
+    files = ((source_name, source), *extra_files.items())
+    recipe = language.recipe(source_name, files)
+    run = recipe.run
+    if recipe.compile is not None:
+        built = sandbox.compile(recipe.compile, COMPILE_LIMITS, recipe.artifact)
+        if built.artifact is None:
+            said = (built.outcome.stderr + built.outcome.stdout).decode("utf-8", "replace")
+            return PlainRun(False, said.strip() or _unbuilt(built.outcome), None)
+        run = replace(run, files=((recipe.artifact, built.artifact), *run.files))
+    redirected = replace(
+        run,
+        argv=(_shell(), "-c", f'exec "$@" < {STDIN_FILE}', "grader-stdin", *run.argv),
+        files=((STDIN_FILE, stdin), *run.files),
+        runtime_dirs=tuple(sorted({*run.runtime_dirs, "/usr"})),
+    )
+    return PlainRun(True, "", sandbox.compile(redirected, limits, NO_ARTIFACT).outcome)
+
+
+def _unbuilt(outcome: RunOutcome) -> str:
+    if outcome.termination in (Termination.CPU_LIMIT, Termination.WALL_LIMIT):
+        return "the compiler ran out of time"
+    if outcome.termination is Termination.MEMORY_LIMIT:
+        return "the compiler ran out of memory"
+    return f"the compiler failed ({outcome.termination}, exit code {outcome.exit_code})"
+
+
+def _shell() -> str:
+    from .languages.compiled import shell
+
+    return shell()
+
+
+def _python(name: str, files: tuple[tuple[str, bytes], ...]) -> Recipe:
+    from .sandbox.preparation import python_places
+
+    places = python_places()
+    program = Program(
+        "python3",
+        (places.interpreter, *BARE_PYTHON_FLAGS, name),
+        files,
+        runtime_dirs=places.runtime_dirs,
+        hidden=places.hidden,
+    )
+    return Recipe(None, "", program)
+
+
+def _python_version() -> str:
+    import sys
+
+    return ".".join(str(part) for part in sys.version_info[:3])
+
+
+def _gcc(language: str, compiler_name: str, standard: str) -> Callable[..., Recipe]:
+    def recipe(name: str, files: tuple[tuple[str, bytes], ...]) -> Recipe:
+        compiler = _tool(compiler_name)
+        argv = (compiler, f"-std={standard}", "-O2", "-pipe", "-static", "-o", "out/prog", name)
+        build = Program(language, (*argv, "-lm"), files, runtime_dirs=("/usr",))
+        return Recipe(build, "prog", Program(language, ("./prog",), ()))
+
+    return recipe
+
+
+def _gcc_version(compiler_name: str) -> Callable[[], str]:
+    def version() -> str:
+        import subprocess
+
+        said = subprocess.run(
+            [_tool(compiler_name), "-dumpfullversion"], capture_output=True, text=True
+        )
+        return said.stdout.strip() or "unknown"
+
+    return version
+
+
+def _tool(name: str) -> str:
+    import shutil
+
+    found = shutil.which(name)
+    if found is None:
+        raise SandboxUnavailable(f"{name} is not installed (apt-get install {name})")
+    return found
+
+
+def _java(name: str, files: tuple[tuple[str, bytes], ...]) -> Recipe:
+    from .languages.java import jdk
+
+    home, trees, _ = jdk()
+    matched = JAVA_CLASS.match(name)
+    main_class = matched.group(1) if matched else "Main"
+    script = (
+        f"{home}/bin/javac -J-Xmx512m -J-XX:+UseSerialGC -encoding UTF-8 -nowarn -d classes "
+        f"{name} && {home}/bin/jar --create --file out/prog.jar -C classes ."
+    )
+    build = Program("java", (_shell(), "-c", script), files, trees, limit_address_space=False)
+    java = (f"{home}/bin/java", "-Xss64m", "-XX:+UseSerialGC", "-XX:-UsePerfData")
+    run = Program(
+        "java", (*java, "-cp", "prog.jar", main_class), (), trees, limit_address_space=False
+    )
+    return Recipe(build, "prog.jar", run)
+
+
+def _java_version() -> str:
+    from .languages.java import jdk
+
+    return jdk()[2].split()[-1]
+
+
+PLAIN_LANGUAGES: Final[dict[str, PlainLanguage]] = {
+    language.id: language
+    for language in (
+        PlainLanguage("python3", "prog.py", _python_version, _python),
+        PlainLanguage("c", "prog.c", _gcc_version("gcc"), _gcc("c", "gcc", "gnu11")),
+        PlainLanguage("cpp", "prog.cpp", _gcc_version("g++"), _gcc("cpp", "g++", "gnu++17")),
+        PlainLanguage("java", "Main.java", _java_version, _java),
+    )
+}

@@ -1,0 +1,258 @@
+"""The Jobe endpoint, called as CodeRunner calls it, on a real service and the real process
+sandbox: every outcome code, files, keys, the errors Jobe answers, and a problem graded with
+CodeRunner's combinator-grader JSON."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+
+import jsonschema
+import pytest
+
+from grader.errors import SandboxError
+from grader.service.jobe_runs import JobeRuns
+
+from ..conftest import SUBMISSIONS, require_language
+from .coderunner import API, CodeRunnerJobe
+from .conftest import ACCEPTED, WRONG, start
+from .processes import until
+
+RESULT_SCHEMA = {
+    "type": "object",
+    "required": ["run_id", "outcome", "cmpinfo", "stdout", "stderr"],
+    "properties": {
+        "run_id": {"type": ["string", "null"]},
+        "outcome": {"enum": [11, 12, 13, 15, 17, 19, 20, 21]},
+        "cmpinfo": {"type": "string"},
+        "stdout": {"type": "string"},
+        "stderr": {"type": "string"},
+    },
+}
+SUM = "import sys\nprint(sum(int(word) for word in sys.stdin.read().split()))\n"
+C_SUM = '#include <stdio.h>\nint main(void){int a,b;scanf("%d %d",&a,&b);printf("%d\\n",a+b);}\n'
+CPP_SUM = "#include <iostream>\nint main(){int a,b;std::cin>>a>>b;std::cout<<a+b<<std::endl;}\n"
+JAVA_SUM = (
+    "import java.util.Scanner;\npublic class Adder {\n  public static void main(String[] a) {\n"
+    "    Scanner in = new Scanner(System.in);\n    System.out.println(in.nextInt() + in.nextInt());"
+    "\n  }\n}\n"
+)
+
+# A program that forbids itself getppid() (a seccomp filter that kills), then calls it: the
+# kernel kills it with SIGSYS, as a filter that kills on a forbidden call does.
+KILLED_BY_SECCOMP = r"""
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+int main(void) {
+    struct sock_filter code[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_getppid, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog filter = {4, code};
+    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &filter) != 0) return 2;
+    syscall(__NR_getppid);
+    return 0;
+}
+"""
+
+
+@pytest.fixture
+def jobe(tmp_path):
+    running = start(tmp_path)
+    yield CodeRunnerJobe(running.client, running.tokens["teacher"]), running
+    running.service.close()
+
+
+def _result(answer) -> dict[str, object]:
+    assert answer.status_code == 200, answer.text
+    document = answer.json()
+    jsonschema.validate(document, RESULT_SCHEMA)
+    return document
+
+
+def test_languages_are_listed_as_jobe_lists_them(jobe) -> None:
+    client, _ = jobe
+    listed = client.languages().json()
+    assert all(isinstance(pair, list) and len(pair) == 2 for pair in listed)
+    names = [name for name, _ in listed]
+    assert {"python3", "c", "cpp", "java"} <= set(names)
+    assert "nqueens-python" in names and "nqueens-count-python" in names
+
+
+@pytest.mark.parametrize(
+    ("language", "source"),
+    [("python3", SUM), ("c", C_SUM), ("cpp", CPP_SUM), ("java", JAVA_SUM)],
+)
+def test_a_stdin_program_runs_in_each_plain_language(jobe, language, source) -> None:
+    if language != "python3":
+        require_language({"c": "cpp"}.get(language, language))
+    client, _ = jobe
+    document = _result(client.execute(source, language, "3 4"))
+    assert (document["outcome"], document["stdout"], document["stderr"]) == (15, "7\n", "")
+
+
+@pytest.mark.parametrize(
+    ("language", "source", "parameters", "outcome"),
+    [
+        ("c", "int main(void) { return x; }\n", None, 11),
+        ("python3", "raise ValueError('no')\n", None, 12),
+        ("python3", "import sys\nsys.exit(3)\n", None, 12),
+        ("python3", "while True:\n    pass\n", {"cputime": 1}, 13),
+        ("python3", "x = bytearray(2**30)\n", {"memorylimit": 64}, 17),
+        ("c", KILLED_BY_SECCOMP, None, 19),
+    ],
+)
+def test_each_outcome_code(jobe, language, source, parameters, outcome) -> None:
+    client, _ = jobe
+    document = _result(client.execute(source, language, parameters=parameters))
+    assert document["outcome"] == outcome, document
+    if outcome == 11:
+        assert "undeclared" in str(document["cmpinfo"])
+    if outcome == 12:
+        assert document["stderr"] or "exit" in source
+
+
+def test_files_are_put_after_a_404_and_read_by_the_program(jobe) -> None:
+    client, running = jobe
+    content = b"first line of the data\n"
+    source = "print(open('data.txt').read().upper(), end='')\n"
+    document = _result(client.execute(source, "python3", files={"data.txt": content}))
+    assert document["stdout"] == "FIRST LINE OF THE DATA\n"
+    file_id = hashlib.md5(content).hexdigest()
+    head = running.client.head(f"{API}/files/{file_id}", headers=client.headers())
+    assert head.status_code == 204
+    missing = running.client.head(f"{API}/files/{'0' * 32}", headers=client.headers())
+    assert missing.status_code == 404
+
+
+def test_an_nqueens_answer_is_graded_with_the_combinator_json(jobe) -> None:
+    client, _ = jobe
+    accepted = json.loads(_result(client.execute(ACCEPTED, "nqueens-python"))["stdout"])
+    assert accepted["fraction"] == 1.0
+    header, *rows = accepted["testresults"]
+    assert header == ["iscorrect", "Test", "Verdict", "Message", "ishidden"]
+    assert len(rows) == 9 and all(row[0] for row in rows)
+    wrong = json.loads(_result(client.execute(WRONG, "nqueens-python"))["stdout"])
+    assert 0 < wrong["fraction"] < 1 and "WA" in wrong["prologuehtml"]
+    failed = [row for row in wrong["testresults"][1:] if not row[0]]
+    assert "share a diagonal" in failed[0][3]
+    hidden = [row for row in wrong["testresults"][1:] if row[4]]
+    assert hidden and all("[" not in row[3] for row in hidden)  # no placement of a hidden test
+
+
+def test_a_lesson_rust_answer_is_graded_too(jobe) -> None:
+    require_language("rust")
+    client, _ = jobe
+    source = (SUBMISSIONS / "nqueens" / "accepted" / "lesson.rs").read_text()
+    graded = json.loads(_result(client.execute(source, "nqueens-rust"))["stdout"])
+    assert graded["fraction"] == 1.0
+
+
+def test_requests_jobe_would_refuse_get_its_status_codes(jobe) -> None:
+    client, running = jobe
+    post = running.client.post
+    headers = client.headers()
+    assert post(f"{API}/runs", content=b"{nope", headers=headers).status_code == 400
+    assert post(f"{API}/runs", json={"spec": {}}, headers=headers).status_code == 400
+    no_source = {"run_spec": {"language_id": "python3", "sourcefilename": "a.py"}}
+    assert post(f"{API}/runs", json=no_source, headers=headers).status_code == 400
+    assert client.execute("print(1)", "cobol").status_code == 400
+    dangerous = {"run_spec": {"language_id": "python3", "sourcecode": "", "sourcefilename":
+                              "../etc/passwd"}}  # fmt: skip
+    assert post(f"{API}/runs", json=dangerous, headers=headers).status_code == 400
+    too_long = client.execute("print(1)", "python3", parameters={"cputime": 500})
+    assert too_long.status_code == 400 and "cputime" in too_long.json()
+    bad_file = {"run_spec": {"language_id": "python3", "sourcecode": "", "sourcefilename":
+                             "a.py", "file_list": [["short", "x.txt"]]}}  # fmt: skip
+    assert post(f"{API}/runs", json=bad_file, headers=headers).status_code == 400
+    put = running.client.put(f"{API}/files/{'a' * 32}", json={"file_contents": "%%%"},
+                             headers=headers)  # fmt: skip
+    assert put.status_code == 400
+
+
+def test_a_missing_or_wrong_key_is_403(jobe) -> None:
+    client, running = jobe
+    assert CodeRunnerJobe(running.client).execute("print(1)", "python3").status_code == 403
+    assert CodeRunnerJobe(running.client, "wrong").languages().status_code == 403
+    student = CodeRunnerJobe(running.client, running.tokens["ada"])
+    assert student.execute("print(1)", "python3").status_code == 403
+
+
+class _Broken:
+    """A sandbox whose engine went away: a fault of the grader's machine, not the program's."""
+
+    name = "broken"
+
+    def compile(self, *args: object) -> object:
+        raise SandboxError("the sandbox's engine went away")
+
+
+def test_a_fault_of_the_grader_is_outcome_20(tmp_path) -> None:
+    running = start(tmp_path)
+    try:
+        running.service.jobe = JobeRuns(running.service.catalog, _Broken(), "process", 1)  # type: ignore[arg-type]
+        client = CodeRunnerJobe(running.client, running.tokens["teacher"])
+        document = _result(client.execute("print(1)", "python3"))
+        assert document["outcome"] == 20 and "engine went away" in document["stderr"]
+    finally:
+        running.service.close()
+
+
+def test_no_free_slot_is_server_overload(tmp_path) -> None:
+    running = start(tmp_path)
+    runs = JobeRuns(running.service.catalog, running.service.sandbox, "process", 1, 0.1)
+    running.service.jobe = runs
+    client = CodeRunnerJobe(running.client, running.tokens["teacher"])
+    slow = "import time\ntime.sleep(30)\n"
+    first: list[object] = []
+    holder = threading.Thread(
+        target=lambda: first.append(client.execute(slow, "python3", parameters={"cputime": 1}))
+    )
+    try:
+        holder.start()
+        until(lambda: runs.busy() == 1, 30, "the first run never started")
+        assert _result(client.execute("print(1)", "python3"))["outcome"] == 21
+    finally:
+        holder.join()
+        running.service.close()
+    assert first and _result(first[0])["outcome"] == 13  # its wall limit: 3 x cputime + 1
+
+
+def test_coderunner_pointed_at_grader_web_with_its_key(tmp_path) -> None:
+    """As an instructor sets it up: a token made for Moodle, `grader web` started, the URL and
+    key in CodeRunner's settings; a stdin program and an N-Queens answer run through it."""
+    import signal
+    import subprocess
+    import sys
+
+    import httpx
+
+    made = subprocess.run(
+        [sys.executable, "-m", "grader", "web", "token", "create", "--role", "instructor",
+         "--name", "moodle"], cwd=tmp_path, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    key = made.stdout.strip()
+    command = [sys.executable, "-m", "grader", "web", "--port", "0", "--sandbox", "process"]
+    with subprocess.Popen(command, cwd=tmp_path, text=True, stderr=subprocess.PIPE) as web:
+        try:
+            assert web.stderr is not None
+            url = web.stderr.readline().split()[2]
+            assert url.startswith("http://127.0.0.1:")
+            with httpx.Client(base_url=url, timeout=60) as http:
+                client = CodeRunnerJobe(http, key)
+                assert _result(client.execute(SUM, "python3", "20 22"))["stdout"] == "42\n"
+                graded = _result(client.execute(ACCEPTED, "nqueens-python"))
+                assert json.loads(str(graded["stdout"]))["fraction"] == 1.0
+                assert CodeRunnerJobe(http).languages().status_code == 403
+        finally:
+            web.send_signal(signal.SIGTERM)
+            assert web.wait(timeout=60) == 0
