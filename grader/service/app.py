@@ -32,7 +32,7 @@ def problem(status: int, detail: str, headers: dict[str, str] | None = None) -> 
 
 
 def create_app(service: Service) -> FastAPI:
-    from . import api, classwork, jobe, page
+    from . import api, classwork, jobe, lti, page
 
     app = FastAPI(
         title="grader",
@@ -65,6 +65,7 @@ def create_app(service: Service) -> FastAPI:
     app.include_router(classwork.router)
     app.include_router(page.router)
     app.include_router(jobe.router)
+    app.include_router(lti.router)
     page.mount_static(app)
     batches = {"/v1/batches": service.options.max_batch_bytes}
     app.add_middleware(BodyLimit, default=1 * 2**20, larger=batches)

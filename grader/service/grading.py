@@ -11,6 +11,8 @@ from typing import Final
 
 from ..gradebook import Gradebook
 from ..judge import grade, student_view
+from ..lti.scores import score_body
+from ..lti.store import LtiStore
 from ..reports.json_report import submission_document
 from ..results import SubmissionResult
 from ..sandbox import Sandbox
@@ -48,6 +50,7 @@ class Grader:
         self._gradebook = Gradebook(store.database)
         self._observe = observe
         self._keeper = Keeper(store)
+        self._lti = LtiStore(store.database)
 
     def close(self) -> None:
         self._keeper.close()
@@ -116,3 +119,6 @@ class Grader:
                 self._gradebook.record(
                     submission, stored.student, offered.problem, self._sandbox.name, result
                 )
+            link = self._lti.linked(stored.student, stored.problem)
+            if link is not None:  # launched from a platform: its gradebook gets the score
+                self._lti.queue_score(stored.id, link, score_body(link, student_view(result)))

@@ -23,4 +23,5 @@ class ServiceOptions:
     queue_capacity: int = 5000  # ungraded submissions in all (503 beyond)
     events_poll_s: float = 0.1
     sweep_s: float = 1.0  # how often submissions lost by a dead grader or queue are found
+    lti_retry_s: float = 5.0  # a score the platform refused: again after this, doubling
     labels: dict[str, str] = field(default_factory=dict, compare=False)

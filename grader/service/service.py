@@ -57,6 +57,14 @@ class Service:
         # Moodle's CodeRunner runs through the Jobe endpoint on this process's sandbox, or one
         # of its own where grading is the workers' (opened at the first run).
         self.jobe = JobeRuns(self.catalog, self.sandbox, options.sandbox, max(options.workers, 2))
+        from ..lti.launch import KeySets
+        from ..lti.scores import ScoreSender
+        from ..lti.store import LtiStore
+
+        # LTI 1.3: launches validated here; scores sent from the outbox, whoever graded them.
+        self.lti = LtiStore(self.database)
+        self.lti_keys = KeySets()
+        self.scores = ScoreSender(self.lti, options.sweep_s, options.lti_retry_s)
         self._closing = threading.Event()
         self.sweep()
         self._sweeper = threading.Thread(
@@ -124,6 +132,7 @@ class Service:
         if self._grader is not None:
             self._grader.close()
         self.jobe.close()
+        self.scores.close()
         if self.sandbox is not None:
             self.sandbox.close()
         self.database.close()

@@ -1,5 +1,6 @@
 """`grader web`: the grading service (HTTP API and page) on this machine; `grader web token
-create`: a token for a student or an instructor."""
+create`: a token for a student or an instructor; `grader web lti add`: a platform that
+launches it with LTI 1.3."""
 
 from __future__ import annotations
 
@@ -42,6 +43,20 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     create = token_actions.add_parser("create", help="a new token, printed once")
     create.add_argument("--role", choices=("student", "instructor"), required=True)
     create.add_argument("--name", required=True, help="the student's id, or the instructor's")
+    lti = actions.add_parser("lti", help="register an LTI 1.3 platform (Canvas, Moodle, ...)")
+    lti_actions = lti.add_subparsers(dest="lti_action", required=True, metavar="ACTION")
+    add = lti_actions.add_parser("add", help="register a platform's client (again: update it)")
+    add.add_argument(
+        "--issuer", required=True, help="the platform's iss, https://canvas.example.edu"
+    )
+    add.add_argument("--client-id", required=True, help="the tool's client id on the platform")
+    add.add_argument("--auth-url", required=True, help="the platform's OIDC authorization URL")
+    add.add_argument("--token-url", required=True, help="the platform's OAuth 2 token URL")
+    add.add_argument("--jwks-url", required=True, help="the platform's public key set URL")
+    add.add_argument("--deployment", action="append", default=[], metavar="ID",
+                     help="a deployment id to accept (repeat it; default: any)")  # fmt: skip
+    add.add_argument("--tool-url", default="http://127.0.0.1:8000", metavar="URL",
+                     help="where this service is reached, for the URLs printed")  # fmt: skip
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
@@ -60,7 +75,46 @@ def run(args: argparse.Namespace, context: Context) -> int:
         print(token, file=context.stdout)
         context.say(f"grader web: a {args.role} token for {args.name}, shown this once")
         return EXIT_OK
+    if args.action == "lti":
+        return _add_platform(args, context, database_where)
     return _serve(args, context, database_where)
+
+
+def _add_platform(args: argparse.Namespace, context: Context, database_where: str) -> int:
+    from ...database import Database
+    from ...lti.store import LtiStore, Platform
+
+    for name in ("issuer", "auth_url", "token_url", "jwks_url"):
+        value = getattr(args, name)
+        if not value.startswith("https://") and not _loopback_url(value):
+            raise UsageError(f"--{name.replace('_', '-')} must be an https:// URL, not {value}")
+    database = Database(database_where)
+    try:
+        store = LtiStore(database)
+        store.add_platform(
+            Platform(
+                args.issuer, args.client_id, args.auth_url, args.token_url, args.jwks_url,
+                tuple(args.deployment),
+            )
+        )  # fmt: skip
+        store.signing_key()
+    finally:
+        database.close()
+    tool = args.tool_url.rstrip("/")
+    print(
+        f"grader web: platform {args.issuer} (client {args.client_id}) registered. In the "
+        f"platform, give the tool:\n  OIDC login URL     {tool}/lti/login\n"
+        f"  redirect/launch URL {tool}/lti/launch\n  public JWKS URL    {tool}/lti/jwks\n"
+        f"  deep linking URL   {tool}/lti/launch",
+        file=context.stdout,
+    )
+    return EXIT_OK
+
+
+def _loopback_url(url: str) -> bool:
+    from urllib.parse import urlsplit
+
+    return url.startswith("http://") and is_loopback(urlsplit(url).hostname or "")
 
 
 def _serve(args: argparse.Namespace, context: Context, database_where: str) -> int:

@@ -1,0 +1,140 @@
+"""A learning platform on 127.0.0.1 for LTI 1.3 tests: its own RSA key and JWKS, the id_tokens
+its authorization endpoint would post to the tool, an OAuth 2 token endpoint that checks the
+tool's signed client assertion, and a line item whose `/scores` records what arrives (and
+fails the first `failures` POSTs with 500)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import uuid
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs
+
+import jwt
+from cryptography.hazmat.primitives.asymmetric import rsa
+
+CLAIM = "https://purl.imsglobal.org/spec/lti/claim/"
+SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
+
+
+class FakePlatform:
+    client_id = "grader-tool"
+    deployment = "deployment-1"
+    kid = "platform-key-1"
+
+    def __init__(self, tool_jwks: dict[str, object], failures: int = 0) -> None:
+        self.key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        self.tool_keys = jwt.PyJWKSet.from_dict(tool_jwks)
+        self.failures_left = failures
+        self.scores: list[tuple[str, dict[str, object]]] = []
+        self.refused: list[int] = []
+        self.tokens: set[str] = set()
+        self._lock = threading.Lock()
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
+        self.issuer = self.url
+        self.lineitem = f"{self.url}/lineitems/7?type=grader"
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join()
+
+    def jwks(self) -> dict[str, object]:
+        public = jwt.algorithms.RSAAlgorithm.to_jwk(self.key.public_key(), as_dict=True)
+        return {"keys": [public | {"kid": self.kid, "alg": "RS256", "use": "sig"}]}
+
+    def claims(self, nonce: str, problem: str = "nqueens", **changes: object) -> dict[str, object]:
+        now = int(time.time())
+        claims: dict[str, object] = {
+            "iss": self.issuer,
+            "aud": self.client_id,
+            "sub": "student-42",
+            "iat": now,
+            "exp": now + 300,
+            "nonce": nonce,
+            CLAIM + "message_type": "LtiResourceLinkRequest",
+            CLAIM + "version": "1.3.0",
+            CLAIM + "deployment_id": self.deployment,
+            CLAIM + "target_link_uri": "http://testserver/lti/launch",
+            CLAIM + "resource_link": {"id": "link-1"},
+            CLAIM + "custom": {"problem": problem},
+            "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint": {
+                "scope": [SCORE_SCOPE],
+                "lineitem": self.lineitem,
+            },
+        }
+        return claims | changes
+
+    def id_token(self, claims: dict[str, object], key: object = None) -> str:
+        return jwt.encode(claims, key or self.key, algorithm="RS256", headers={"kid": self.kid})
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        platform = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def _answer(self, status: int, document: object = None) -> None:
+                body = json.dumps(document).encode() if document is not None else b""
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def do_GET(self) -> None:  # noqa: N802 - http.server's name
+                if self.path == "/jwks":
+                    self._answer(200, platform.jwks())
+                else:
+                    self._answer(404, {"error": "not found"})
+
+            def do_POST(self) -> None:  # noqa: N802
+                length = int(self.headers.get("Content-Length", "0"))
+                body = self.rfile.read(length)
+                if self.path == "/token":
+                    self._answer(*platform._grant(parse_qs(body.decode())))
+                elif self.path.startswith("/lineitems/7/scores?type=grader"):
+                    self._answer(platform._score(self.headers, body))
+                else:
+                    self._answer(404, {"error": "not found"})
+
+        return Handler
+
+    def _grant(self, form: dict[str, list[str]]) -> tuple[int, object]:
+        """Client credentials with a JWT assertion signed by one of the tool's keys."""
+        try:
+            assertion = form["client_assertion"][0]
+            kid = jwt.get_unverified_header(assertion)["kid"]
+            claims = jwt.decode(
+                assertion, self.tool_keys[kid].key, algorithms=["RS256"],
+                audience=f"{self.url}/token", issuer=self.client_id,
+            )  # fmt: skip
+            assert claims["sub"] == self.client_id
+            assert form["grant_type"] == ["client_credentials"]
+            assert form["scope"] == [SCORE_SCOPE]
+        except (KeyError, AssertionError, jwt.InvalidTokenError) as error:
+            return 400, {"error": "invalid_client", "detail": str(error)}
+        token = uuid.uuid4().hex
+        with self._lock:
+            self.tokens.add(token)
+        return 200, {"access_token": token, "token_type": "Bearer", "expires_in": 3600}
+
+    def _score(self, headers: object, body: bytes) -> int:
+        authorization = str(headers.get("Authorization", ""))  # type: ignore[attr-defined]
+        with self._lock:
+            if authorization.removeprefix("Bearer ") not in self.tokens:
+                self.refused.append(401)
+                return 401
+            if self.failures_left > 0:
+                self.failures_left -= 1
+                self.refused.append(500)
+                return 500
+            kind = str(headers.get("Content-Type", ""))  # type: ignore[attr-defined]
+            self.scores.append((kind, json.loads(body)))
+        return 200
