@@ -103,9 +103,9 @@ def _add_platform(args: argparse.Namespace, context: Context, database_where: st
     tool = args.tool_url.rstrip("/")
     print(
         f"grader web: platform {args.issuer} (client {args.client_id}) registered. In the "
-        f"platform, give the tool:\n  OIDC login URL     {tool}/lti/login\n"
-        f"  redirect/launch URL {tool}/lti/launch\n  public JWKS URL    {tool}/lti/jwks\n"
-        f"  deep linking URL   {tool}/lti/launch",
+        f"platform, give the tool:\n  OIDC login URL       {tool}/lti/login\n"
+        f"  redirect/launch URL  {tool}/lti/launch\n  public JWKS URL      {tool}/lti/jwks\n"
+        f"  deep linking URL     {tool}/lti/launch",
         file=context.stdout,
     )
     return EXIT_OK

@@ -1,0 +1,52 @@
+"""Plain programs with standard input (the Jobe endpoint's runs) on every backend: the input
+arrives, limits hold, and the program sees no more of the host than a graded submission."""
+
+from __future__ import annotations
+
+from grader.limits import Limits
+from grader.plain import PLAIN_LANGUAGES, run_plain
+from grader.sandbox.base import Termination
+
+from .conftest import require_language
+
+LIMITS = Limits(time_s=2.0, wall_s=5.0, memory_mib=256, output_kib=64)
+ECHO_SUM = "import sys\nprint(sum(int(word) for word in sys.stdin.read().split()))\n"
+C_SUM = '#include <stdio.h>\nint main(void){int a,b;scanf("%d %d",&a,&b);printf("%d\\n",a+b);}\n'
+SNOOP = (
+    "import os\n"
+    "for path in ('/etc/shadow', '/root', os.path.expanduser('~root')):\n"
+    "    try:\n        open(path).read() if os.path.isfile(path) else os.listdir(path)\n"
+    "        print('read', path)\n"
+    "    except OSError:\n        print('refused', path)\n"
+)
+
+
+def _run(sandbox, language: str, source: str, stdin: bytes = b"", files=None):
+    plain = PLAIN_LANGUAGES[language]
+    return run_plain(
+        sandbox, plain, plain.default_file, source.encode(), stdin, files or {}, LIMITS
+    )
+
+
+def test_standard_input_reaches_the_program(sandbox) -> None:
+    ran = _run(sandbox, "python3", ECHO_SUM, b"20 22\n")
+    assert ran.outcome is not None and ran.outcome.stdout == b"42\n", ran
+
+
+def test_a_compiled_program_is_built_then_run(sandbox) -> None:
+    require_language("cpp")  # gcc comes with g++
+    ran = _run(sandbox, "c", C_SUM, b"3 4\n")
+    assert ran.compiled and ran.outcome is not None and ran.outcome.stdout == b"7\n", ran
+
+
+def test_extra_files_are_beside_the_program(sandbox) -> None:
+    ran = _run(sandbox, "python3", "print(open('data.txt').read())", files={"data.txt": b"hi"})
+    assert ran.outcome is not None and ran.outcome.stdout == b"hi\n"
+
+
+def test_limits_hold_and_the_host_stays_out_of_view(sandbox) -> None:
+    spun = _run(sandbox, "python3", "while True:\n    pass\n")
+    assert spun.outcome is not None and spun.outcome.termination is Termination.CPU_LIMIT
+    snooped = _run(sandbox, "python3", SNOOP)
+    assert snooped.outcome is not None
+    assert snooped.outcome.stdout.count(b"refused") == 3, snooped.outcome.stdout
