@@ -90,6 +90,19 @@ class Workers:
         self.running.clear()
 
 
+def token_made_by_the_cli(cwd, role: str, name: str) -> str:  # type: ignore[no-untyped-def]
+    """`grader web token create`, as a person runs it, in `cwd`; the token it printed."""
+    import subprocess
+    import sys
+
+    made = subprocess.run(
+        [sys.executable, "-m", "grader", "web", "token", "create", "--role", role, "--name", name],
+        cwd=cwd, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    return made.stdout.strip()
+
+
 def until(condition, timeout: float, failure: str) -> None:  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + timeout
     while not condition():

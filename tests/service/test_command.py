@@ -9,6 +9,7 @@ import sys
 import urllib.request
 
 from ..conftest import ROOT
+from .processes import token_made_by_the_cli
 
 
 def _grader(*arguments: str, cwd) -> subprocess.Popen[str]:
@@ -43,12 +44,7 @@ def test_on_another_address_it_refuses_to_run_without_tokens(tmp_path) -> None:
 
 
 def test_a_token_is_printed_once_and_stored_hashed(tmp_path) -> None:
-    made = subprocess.run(
-        [sys.executable, "-m", "grader", "web", "token", "create", "--role", "student",
-         "--name", "ada"], cwd=tmp_path, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-    assert made.returncode == 0, made.stderr
-    token = made.stdout.strip()
+    token = token_made_by_the_cli(tmp_path, "student", "ada")
     assert token.startswith("s_") and len(token) > 20
     stored = (tmp_path / "grader.db").read_bytes()
     assert token.encode() not in stored

@@ -17,7 +17,7 @@ from grader.service.jobe_runs import JobeRuns
 from ..conftest import SUBMISSIONS, require_language
 from .coderunner import API, CodeRunnerJobe
 from .conftest import ACCEPTED, WRONG, start
-from .processes import until
+from .processes import token_made_by_the_cli, until
 
 RESULT_SCHEMA = {
     "type": "object",
@@ -235,12 +235,7 @@ def test_coderunner_pointed_at_grader_web_with_its_key(tmp_path) -> None:
 
     import httpx
 
-    made = subprocess.run(
-        [sys.executable, "-m", "grader", "web", "token", "create", "--role", "instructor",
-         "--name", "moodle"], cwd=tmp_path, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-    assert made.returncode == 0, made.stderr
-    key = made.stdout.strip()
+    key = token_made_by_the_cli(tmp_path, "instructor", "moodle")
     command = [sys.executable, "-m", "grader", "web", "--port", "0", "--sandbox", "process"]
     with subprocess.Popen(command, cwd=tmp_path, text=True, stderr=subprocess.PIPE) as web:
         try:

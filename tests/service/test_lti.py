@@ -72,17 +72,21 @@ def _launch(running, token: str, state: str):
     return running.client.post("/lti/launch", data={"id_token": token, "state": state})
 
 
-def test_a_valid_launch_signs_the_student_in_and_their_score_arrives(lti) -> None:
-    running, platform = lti
+def _launched_and_graded(running, platform, source: str):
+    """A student launched from the platform hands in `source` and waits for the result."""
     query = _login(running, platform)
     page = _launch(running, platform.id_token(platform.claims(query["nonce"])), query["state"])
     assert page.status_code == 200 and "/problems/nqueens" in page.text
-    token = page.cookies[COOKIE]
-    graded = running.client.post(
-        "/v1/submissions?wait=10", json={"problem": "nqueens", "language": "python",
-                                         "source": ACCEPTED},
-        headers={"Authorization": f"Bearer {token}"},
-    )  # fmt: skip
+    return running.client.post(
+        "/v1/submissions?wait=10",
+        json={"problem": "nqueens", "language": "python", "source": source},
+        headers={"Authorization": f"Bearer {page.cookies[COOKIE]}"},
+    )
+
+
+def test_a_valid_launch_signs_the_student_in_and_their_score_arrives(lti) -> None:
+    running, platform = lti
+    graded = _launched_and_graded(running, platform, ACCEPTED)
     assert graded.status_code == 200 and graded.json()["student"] == "student-42"
     until(lambda: platform.scores, 30, "no score reached the platform")
     kind, body = platform.scores[0]
@@ -183,15 +187,7 @@ def test_a_platform_that_fails_twice_still_gets_the_score_across_a_restart(tmp_p
     # The first service retries only after a second: it is closed long before that.
     running, platform = _started(tmp_path, failures=2, retry_s=1.0)
     try:
-        query = _login(running, platform)
-        page = _launch(running, platform.id_token(platform.claims(query["nonce"])), query["state"])
-        token = page.cookies[COOKIE]
-        graded = running.client.post(
-            "/v1/submissions?wait=10", json={"problem": "nqueens", "language": "python",
-                                             "source": WRONG},
-            headers={"Authorization": f"Bearer {token}"},
-        )  # fmt: skip
-        assert graded.status_code == 200
+        assert _launched_and_graded(running, platform, WRONG).status_code == 200
         store = LtiStore(running.service.database)
         until(lambda: store.outbox() and store.outbox()[0][1] >= 1, 30, "no first attempt")
     finally:
