@@ -1,5 +1,6 @@
 """A service assembled from its options: the database, the problems, the sandbox kept open
-for every submission, and the queue (worker threads here, or RQ on Redis)."""
+for every submission, the queue (worker threads here, or RQ on Redis), the Jobe endpoint's
+runs and LTI's launches and score outbox."""
 
 from __future__ import annotations
 
@@ -10,9 +11,13 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..database import Database
+from ..lti.launch import KeySets
+from ..lti.scores import ScoreSender
+from ..lti.store import LtiStore
 from ..sandbox import Sandbox, open_sandbox
 from .catalog import Catalog
 from .grading import Grader
+from .jobe_runs import JobeRuns
 from .local import LocalQueue
 from .metrics import Metrics
 from .options import ServiceOptions
@@ -52,15 +57,9 @@ class Service:
             self.sandbox = open_sandbox(options.sandbox)
             self._grader = Grader(self.store, self.catalog, self.sandbox, self.metrics.graded)
             self.queue = LocalQueue(self._in_flight(self._grader.run), options.workers)
-        from .jobe_runs import JobeRuns
-
         # Moodle's CodeRunner runs through the Jobe endpoint on this process's sandbox, or one
         # of its own where grading is the workers' (opened at the first run).
         self.jobe = JobeRuns(self.catalog, self.sandbox, options.sandbox, max(options.workers, 2))
-        from ..lti.launch import KeySets
-        from ..lti.scores import ScoreSender
-        from ..lti.store import LtiStore
-
         # LTI 1.3: launches validated here; scores sent from the outbox, whoever graded them.
         self.lti = LtiStore(self.database)
         self.lti_keys = KeySets()

@@ -57,7 +57,7 @@ class SandboxedProcess:
         output_dir: str | None = None,
     ) -> None:
         self._isolated = launch.isolation.active and launch.prlimit is not None
-        self._dropped_uid = _dropped_uid(launch)
+        self._dropped_uid, self._uid_ours = _dropped_uid(launch)
         # Isolated, this directory only holds the program's files, bound read-only into the
         # sandbox; the child writes to its own tmpfs, so nothing it makes reaches the host.
         self._workdir = tempfile.mkdtemp(prefix="grader-")
@@ -220,9 +220,9 @@ class SandboxedProcess:
             # The namespace's init: the kernel kills every process in it when it dies.
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(self._pid, signal.SIGKILL)
-        if self._dropped_uid is not None:
+        if self._dropped_uid is not None and self._uid_ours:
             # No namespace ends with the run: a daemon it left (setsid, double fork) would
-            # otherwise see the next run of this uid.
+            # otherwise see the next run of this uid. Only a uid no other run has is swept.
             uid_range = range(self._dropped_uid, self._dropped_uid + 1)
             for _ in range(100):  # each pass kills what forked during the last one
                 if not kill_processes_of(uid_range):
@@ -250,11 +250,14 @@ class SandboxedProcess:
         shutil.rmtree(self._workdir, ignore_errors=True)
 
 
-def _dropped_uid(launch: Launch) -> int | None:
-    """Where setpriv alone stands between the run and root: the uid it drops to."""
+def _dropped_uid(launch: Launch) -> tuple[int | None, bool]:
+    """Where setpriv alone stands between the run and root: the uid it drops to, and whether
+    that uid is this run's alone (from the grader's block, not the shared UNPRIVILEGED_ID)."""
     if not launch.setpriv_only or launch.prlimit is None:
-        return None
-    return launch.uids.next() if launch.uids is not None else UNPRIVILEGED_ID
+        return None, False
+    if launch.uids is None:
+        return UNPRIVILEGED_ID, False
+    return launch.uids.next(), True
 
 
 def _rlimit_setter(wanted: dict[str, int]) -> Callable[[], None]:

@@ -134,10 +134,11 @@ class ProcessSandbox(ClosedOnExit):
         elif self._isolation.active or self._setpriv_only:
             found.append(f"at most {PIDS_MAX} processes/threads per run (RLIMIT_NPROC)")
         if self._setpriv_only:
+            swept = ", every process of that uid killed after the run" if self._uids else ""
             found.append(
                 f"runs as {'a uid of its own' if self._uids else f'uid {UNPRIVILEGED_ID}'} "
-                "with no capabilities and no_new_privs (setpriv), every process of that uid "
-                "killed after the run; files only root may read stay unreadable to it"
+                f"with no capabilities and no_new_privs (setpriv){swept}; files only root may "
+                "read stay unreadable to it"
             )
         return (
             *found,
