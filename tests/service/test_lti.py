@@ -146,6 +146,13 @@ def test_a_bad_signature_is_refused(lti) -> None:
     assert refused.status_code == 401 and "signature does not match" in refused.text
 
 
+def test_a_token_that_is_not_a_jwt_is_refused(lti) -> None:
+    running, platform = lti
+    query = _login(running, platform)
+    refused = _launch(running, "not-a-token", query["state"])
+    assert refused.status_code == 401 and "not a signed JWT" in refused.text
+
+
 def test_an_unknown_platform_is_refused(lti) -> None:
     running, _ = lti
     answer = running.client.post(
