@@ -29,6 +29,17 @@ class TestResult:
 
 
 @dataclass(frozen=True, slots=True)
+class Flag:
+    """Something in a submission an instructor should look at (stored answers, a ladder of
+    cases on the input, a solver that collapses past the published limits). Never a change of
+    verdict, and never shown to the student."""
+
+    kind: str  # "table", "lookup", "branches", "encoded", "probe"
+    message: str
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class SubmissionResult:
     submission: str
     language: str
@@ -37,6 +48,7 @@ class SubmissionResult:
     max_score: float
     compile_output: str
     tests: tuple[TestResult, ...]
+    flags: tuple[Flag, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ FOLDERS: Final = {
     "output_limit_exceeded": Verdict.OLE,
     "runtime_error": Verdict.RTE,
     "compile_error": Verdict.CE,
+    "flagged": Verdict.AC,  # passes, but returns stored answers: hardcoded.py must flag it
 }
 HEADROOM: Final = 2.0  # the slowest accepted example may use at most half the limit
 TLE_MARGIN: Final = 1.5  # a time-limit example must still time out at 1.5x the limit
@@ -94,6 +95,13 @@ def verify(
             failures.append(
                 f"{_shown(path)}: expected {wanted.value}, got {result.verdict.value}"
                 + (f" ({result.compile_output.splitlines()[0]})" if result.compile_output else "")
+            )
+        flagged = path.parent.name == "flagged"
+        if flagged and not result.flags:
+            failures.append(f"{_shown(path)}: stores its answers, but nothing flags it")
+        elif not flagged and path.parent.name == "accepted" and result.flags:
+            failures.append(
+                f"{_shown(path)}: flagged though it computes: {result.flags[0].message}"
             )
     matrix, matrix_warnings = _catch_matrix(problem, results)
     warnings += matrix_warnings

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from ..checkers import CHECKERS, Checker
 from ..errors import GraderError, InternalError, SandboxUnavailable
+from ..insight.hardcoded import hardcoded_flags
 from ..languages import LANGUAGES
 from ..problem import Problem, TestCase, load_answer
 from ..protocol import ReplyKind
@@ -40,7 +41,11 @@ def grade(
     grade this language at all (no toolchain) raises SandboxUnavailable: the user fixes it.
     `on_test` is told each test's result (made printable) as soon as it is decided."""
     try:
-        return _printable(_grade(problem, answers, submission, sandbox, reveal_hidden, on_test))
+        result = _grade(problem, answers, submission, sandbox, reveal_hidden, on_test)
+        if reveal_hidden:  # the instructor's view: what the source gives away
+            flags = hardcoded_flags(submission.source, submission.language, problem, answers)
+            result = replace(result, flags=result.flags + flags)
+        return _printable(result)
     except SandboxUnavailable:
         raise
     except GraderError as error:
@@ -70,6 +75,7 @@ def _printable(result: SubmissionResult) -> SubmissionResult:
         submission=printable(result.submission, one_line=True),
         compile_output=printable(result.compile_output),
         tests=tests,
+        flags=tuple(replace(f, message=printable(f.message, one_line=True)) for f in result.flags),
     )
 
 
@@ -226,5 +232,6 @@ def hidden_view(test: TestResult) -> TestResult:
 
 
 def student_view(result: SubmissionResult) -> SubmissionResult:
-    """A result graded with hidden tests revealed, as the student may see it."""
-    return replace(result, tests=tuple(hidden_view(test) for test in result.tests))
+    """A result graded with hidden tests revealed, as the student may see it: no hidden
+    test's detail, no flags."""
+    return replace(result, tests=tuple(hidden_view(test) for test in result.tests), flags=())

@@ -30,6 +30,10 @@ def submission_document(result: SubmissionResult) -> dict[str, object]:
         "max_score": result.max_score,
         "compile_output": result.compile_output,
         "tests": [test_document(test) for test in result.tests],
+        # For instructors only: a student's view (student_view) has none.
+        "flags": [
+            {"kind": flag.kind, "message": flag.message, "line": flag.line} for flag in result.flags
+        ],
     }
 
 

@@ -75,6 +75,9 @@ def _submission(result: SubmissionResult, paint: Paint) -> list[str]:
     failing = next((t for t in result.tests if t.verdict is not Verdict.AC), None)
     if failing is not None:
         lines.extend(_details(failing))
+    if result.flags:  # only in an instructor's view (--reveal-hidden)
+        lines.append(paint("  Flags (for the instructor; the verdict stands):", "33"))
+        lines.extend(f"    - {flag.message}" for flag in result.flags)
     return lines
 
 

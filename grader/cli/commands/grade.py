@@ -61,7 +61,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, context: Context) -> int:
     from ...batch import Progress, collect, grade_all, read_roster
-    from ...judge import load_answers
+    from ...judge import load_answers, student_view
     from ...languages import extensions
     from ...results import Report, SandboxInfo
     from ...verdicts import Verdict
@@ -83,15 +83,18 @@ def run(args: argparse.Namespace, context: Context) -> int:
     progress = Progress(len(entries), context.stderr)
     try:
         with sandbox_for(args.sandbox, context) as sandbox:
+            # The gradebook, an instructor's, holds every result whole (hidden tests, flags);
+            # what is printed is the student's view unless --reveal-hidden.
+            def shown(result: SubmissionResult) -> SubmissionResult:
+                return result if args.reveal_hidden else student_view(result)
 
             def finished(entry: Entry, result: SubmissionResult) -> None:
                 if gradebook is not None:
                     gradebook.record(entry.submission, entry.student, problem, sandbox.name, result)
-                progress(entry, result)
+                progress(entry, shown(result))
 
-            results = grade_all(
-                problem, answers, entries, sandbox, args.jobs, args.reveal_hidden, finished
-            )
+            graded = grade_all(problem, answers, entries, sandbox, args.jobs, True, finished)
+            results = tuple(shown(result) for result in graded)
             info = SandboxInfo(sandbox.name, sandbox.protections(), sandbox.warning())
     finally:
         if gradebook is not None:
