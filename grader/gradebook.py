@@ -41,6 +41,11 @@ CREATE TABLE IF NOT EXISTS results (
     result_json TEXT NOT NULL,
     UNIQUE (content_hash, problem, problem_hash, student)
 );
+CREATE TABLE IF NOT EXISTS sources (
+    content_hash TEXT PRIMARY KEY,
+    language TEXT NOT NULL,
+    source {blob} NOT NULL
+);
 """
 
 
@@ -125,6 +130,13 @@ class Gradebook:
                 json.dumps(submission_document(result), ensure_ascii=False),
             ),
         )
+        # The file itself, once per content: what `grader similar --db` and the class report
+        # compare and show.
+        self._db.execute(
+            "INSERT INTO sources (content_hash, language, source) VALUES (?, ?, ?) "
+            "ON CONFLICT (content_hash) DO NOTHING",
+            (content_hash(submission), result.language, submission.source),
+        )
 
     def latest(self, problem: str) -> list[tuple[str, float, float, str]]:
         """(student, score, max score, result document) of each student's latest result."""
@@ -135,6 +147,17 @@ class Gradebook:
             (problem,),
         )
         return [(str(a), float(b), float(c), str(d)) for a, b, c, d in rows]
+
+    def latest_sources(self, problem: str) -> list[tuple[str, str, str, bytes]]:
+        """(student, file name, language, source) of each student's latest submission."""
+        rows = self._db.rows(
+            "SELECT r.student, r.submission, s.language, s.source FROM results r "
+            "JOIN sources s ON s.content_hash = r.content_hash WHERE r.problem = ? "
+            "AND r.graded_at = (SELECT MAX(graded_at) FROM results WHERE student = r.student "
+            "AND problem = r.problem) ORDER BY r.student",
+            (problem,),
+        )
+        return [(str(a), str(b), str(c), bytes(d)) for a, b, c, d in rows]
 
     def export_csv(self) -> str:
         """One row per student, a column per problem: the score of their latest graded
