@@ -200,13 +200,19 @@ def latest_per_student(rows: list[Stored]) -> dict[str, Stored]:
     return latest
 
 
+def _flag_messages(result: dict[str, object] | None) -> list[str]:
+    flags = (result or {}).get("flags")
+    return [str(flag["message"]) for flag in flags] if isinstance(flags, list) else []
+
+
 def class_summary(service: Service, problem_id: str) -> dict[str, object]:
     """The latest submission of every student, and how many got each verdict."""
     latest = latest_per_student(service.store.of_problem(problem_id))
     students = [
         {"student": row.student, "verdict": row.verdict or row.status, "id": row.id,
          "score": (row.result or {}).get("score"), "language": row.language,
-         "submitted_at": row.created_at}
+         "submitted_at": row.created_at,
+         "flags": _flag_messages(row.result)}
         for row in sorted(latest.values(), key=lambda row: row.student)
     ]  # fmt: skip
     return {"students": students, "by_verdict": dict(Counter(s["verdict"] for s in students))}

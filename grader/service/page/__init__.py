@@ -98,3 +98,21 @@ def class_view(problem_id: str, request: Request) -> Response:
         raise HTTPException(404, f"no problem {problem_id}")
     return _page(request, "class.html", who, problem=problem_document(offered, full=False),
                  summary=class_summary(service, problem_id))  # fmt: skip
+
+
+@router.get("/class/{problem_id}/report", response_class=HTMLResponse)
+def class_report(problem_id: str, request: Request) -> Response:
+    """The same self-contained page `grader report` writes, from the service's gradebook."""
+    who = caller(request)
+    if not who.instructor:
+        raise HTTPException(403, "only an instructor's token may see the class report")
+    service: Service = request.app.state.service
+    offered = service.catalog.get(problem_id)
+    if offered is None:
+        raise HTTPException(404, f"no problem {problem_id}")
+    from ...gradebook import Gradebook
+    from ...insight.report import class_of, render
+
+    handed = class_of(Gradebook(service.database), problem_id)
+    headers = {"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
+    return HTMLResponse(render(offered.problem, handed), headers=headers)

@@ -1,0 +1,186 @@
+"""`grader report`: a class after a deadline, in one self-contained HTML file (its pictures
+inline SVG, its styles inline, no script, nothing fetched): verdicts, scores, each test's pass
+rate, where submissions first fail, time per language, the catch matrix as a heat map, and
+the flagged and similar submissions with their code. The same page is the service's
+`/class/{problem}/report`."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..gradebook import Gradebook
+from ..problem import Problem
+from . import charts
+from .classwork import common_ground
+from .similarity import THRESHOLD, Pair, document, similar_pairs
+
+VERDICT_ORDER = ("AC", "WA", "TLE", "MLE", "OLE", "RTE", "CE", "IE")
+
+
+@dataclass(frozen=True, slots=True)
+class Handed:
+    """One student's latest submission, as the gradebook holds it."""
+
+    student: str
+    file: str
+    language: str
+    verdict: str
+    score: float
+    max_score: float
+    tests: tuple[dict[str, object], ...]
+    flags: tuple[str, ...]
+    source: str
+
+    @property
+    def cpu_s(self) -> float:
+        return sum(float(str(test.get("time_s") or 0)) for test in self.tests)
+
+    def first_failing(self) -> str | None:
+        if self.verdict == "AC":
+            return None
+        failing = next((t for t in self.tests if t.get("verdict") != "AC"), None)
+        return str(failing["name"]) if failing else "build"
+
+
+def class_of(gradebook: Gradebook, problem: str) -> list[Handed]:
+    sources = {
+        student: (name, language, source)
+        for student, name, language, source in gradebook.latest_sources(problem)
+    }
+    handed = []
+    for student, score, max_score, result_json in gradebook.latest(problem):
+        result = json.loads(result_json)
+        name, language, source = sources.get(
+            student, (str(result["submission"]), str(result["language"]), b"")
+        )
+        handed.append(
+            Handed(
+                student, name, language, str(result["verdict"]), score, max_score,
+                tuple(result.get("tests") or ()),
+                tuple(str(flag["message"]) for flag in result.get("flags") or ()),
+                source.decode("utf-8", "replace"),
+            )
+        )  # fmt: skip
+    return handed
+
+
+def render(
+    problem: Problem,
+    handed: Sequence[Handed],
+    threshold: float = THRESHOLD,
+    common: Sequence[Path] = (),
+) -> str:
+    from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+    environment = Environment(
+        loader=FileSystemLoader(Path(__file__).with_name("templates")),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+    )
+    pairs = _pairs(problem, handed, threshold, common)
+    return environment.get_template("report.html").render(
+        problem=problem,
+        handed=handed,
+        generated=datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        summary=_summary(problem, handed),
+        pictures=_pictures(problem, handed),
+        flagged=[h for h in handed if h.flags],
+        pairs=pairs,
+        regions=[_side_by_side(pair) for pair in pairs],
+        threshold=threshold,
+        anchors={h.student: f"code-{index}" for index, h in enumerate(handed)},
+        shown={h.student for h in handed if h.flags}
+        | {p.a.name for p in pairs}
+        | {p.b.name for p in pairs},
+    )
+
+
+def _pairs(
+    problem: Problem, handed: Sequence[Handed], threshold: float, common: Sequence[Path]
+) -> list[Pair]:
+    documents = [document(h.student, h.file, h.language, h.source) for h in handed if h.source]
+    ground = common_ground(problem, {h.language for h in handed}, common)
+    return similar_pairs(documents, ground, threshold)
+
+
+def _summary(problem: Problem, handed: Sequence[Handed]) -> dict[str, object]:
+    verdicts = Counter(h.verdict for h in handed)
+    passed = {
+        test.name: sum(
+            1
+            for h in handed
+            if any(t.get("name") == test.name and t.get("verdict") == "AC" for t in h.tests)
+        )
+        for test in problem.tests
+    }
+    first = Counter(h.first_failing() for h in handed if h.first_failing() is not None)
+    return {
+        "submissions": len(handed),
+        "verdicts": [(v, verdicts[v]) for v in VERDICT_ORDER if verdicts[v]],
+        "mean": sum(h.score for h in handed) / len(handed) if handed else 0.0,
+        "max_score": problem.max_score,
+        "passed": passed,
+        "first_failing": first.most_common(),
+        "catches_most": min(passed, key=lambda name: passed[name]) if passed and handed else "",
+    }
+
+
+def _pictures(problem: Problem, handed: Sequence[Handed]) -> dict[str, str]:
+    if not handed:
+        return {}
+    summary = _summary(problem, handed)
+    verdicts = summary["verdicts"]
+    assert isinstance(verdicts, list)
+    names = [test.name for test in problem.tests]
+    passed = summary["passed"]
+    assert isinstance(passed, dict)
+    rates = [round(100 * passed[name] / len(handed), 1) for name in names]
+    first = summary["first_failing"]
+    assert isinstance(first, list)
+    by_language: dict[str, list[float]] = defaultdict(list)
+    for h in handed:
+        if h.tests:
+            by_language[h.language].append(round(h.cpu_s, 4))
+    ordered = sorted(handed, key=lambda h: (-h.score, h.student))
+    matrix = [[_passed(h, name) for name in names] for h in ordered]
+    return {
+        "verdicts": charts.bars(
+            [v for v, _ in verdicts], [n for _, n in verdicts], "Verdicts", "submissions",
+            [charts.COLOURS.get(v, charts.NEUTRAL) for v, _ in verdicts],
+        ),
+        "scores": charts.histogram([h.score for h in handed], problem.max_score, "Scores"),
+        "pass_rate": charts.bars(
+            names, rates, "Pass rate per test (the red one catches most)", "% passed",
+            highlight=rates.index(min(rates)),
+        ),
+        "first_failing": charts.bars(
+            [str(name) for name, _ in first] or ["none"], [n for _, n in first] or [0],
+            "Where submissions first fail", "submissions",
+        ),
+        "time": charts.boxes(dict(by_language), "CPU time per submission, by language", "seconds")
+        if by_language else "",
+        "matrix": charts.heat_map(
+            [h.student for h in ordered], names, matrix, "Catch matrix (red: the test failed)"
+        ),
+    }  # fmt: skip
+
+
+def _passed(handed: Handed, name: str) -> bool | None:
+    test = next((t for t in handed.tests if t.get("name") == name), None)
+    return None if test is None else test.get("verdict") == "AC"
+
+
+def _side_by_side(pair: Pair) -> list[tuple[list[tuple[int, str]], list[tuple[int, str]]]]:
+    """Each shared region as the lines of both files."""
+
+    def lines(source: str, span: tuple[int, int]) -> list[tuple[int, str]]:
+        text = source.splitlines()
+        return [(n, text[n - 1]) for n in range(span[0], min(span[1], len(text)) + 1)]
+
+    return [
+        (lines(pair.a.source, r.a_lines), lines(pair.b.source, r.b_lines)) for r in pair.regions
+    ]

@@ -1,0 +1,148 @@
+"""The class report: graded from a real class folder into a gradebook, written by `grader
+report`, its numbers checked against the gradebook, opened in Debian's chromium with no
+request leaving the file (a screenshot kept in test-artifacts/report/), and served by the
+service to instructors only."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections import Counter
+
+import pytest
+
+from grader.cli import main
+from grader.gradebook import Gradebook
+
+from ..conftest import ROOT, SUBMISSIONS, require
+from .mutations import renamed
+
+ARTIFACTS = ROOT / "test-artifacts" / "report"
+CHROMIUM = "/usr/bin/chromium"
+NQUEENS = SUBMISSIONS / "nqueens"
+HOSTILE_NAME = "<img src=x onerror=alert(1)>"
+HOSTILE_SOURCE = "# </pre><script>alert(1)</script>\ndef solve_n_queens(n):\n    return []\n"
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """A class of 16: solutions, a disguised copy, lesson mistakes, stored answers, a file
+    that does not compile, and a student whose name and code are markup."""
+    root = tmp_path_factory.mktemp("class")
+    folder = root / "class"
+    picks = {
+        "ada": NQUEENS / "accepted" / "backtracking.py",
+        "bob": NQUEENS / "accepted" / "bitmask.py",
+        "cy": NQUEENS / "accepted" / "permutations.py",
+        "dee": NQUEENS / "accepted" / "set_of_tuples.py",
+        "fay": NQUEENS / "wrong_answer" / "diagonal_without_abs.py",
+        "gus": NQUEENS / "wrong_answer" / "no_pop.py",
+        "hal": NQUEENS / "wrong_answer" / "one_based.py",
+        "ivy": NQUEENS / "flagged" / "lookup_table.py",
+        "jo": NQUEENS / "flagged" / "if_ladder.py",
+        "kim": NQUEENS / "compile_error" / "empty.py",
+        "lee": NQUEENS / "accepted" / "leetcode_class.py",
+    }
+    for student, path in picks.items():
+        (folder / student).mkdir(parents=True)
+        shutil.copy(path, folder / student / "solution.py")
+    (folder / "max").mkdir()
+    (folder / "max" / "solution.py").write_text(
+        renamed((NQUEENS / "accepted" / "leetcode_class.py").read_text(), 5)
+    )
+    (folder / HOSTILE_NAME).mkdir()
+    (folder / HOSTILE_NAME / "solution.py").write_text(HOSTILE_SOURCE)
+    database = root / "class.db"
+    arguments = ["grade", str(folder), "--db", str(database), "--sandbox", "process"]
+    status = main([*arguments, "--jobs", "2", "--output", str(root / "out.txt")])
+    assert status == 1  # not all accepted
+    report = root / "report.html"
+    assert main(["report", "--db", str(database), "--output", str(report)]) == 0
+    return database, report
+
+
+def test_the_numbers_are_the_gradebooks(graded) -> None:
+    database, report = graded
+    page = report.read_text()
+    gradebook = Gradebook(database)
+    try:
+        latest = gradebook.latest("nqueens")
+    finally:
+        gradebook.close()
+    import json
+
+    results = [json.loads(row[3]) for row in latest]
+    shown = {m[0]: int(m[1]) for m in re.findall(r'data-verdict="(\w+)">(\d+)<', page)}
+    assert shown == dict(Counter(result["verdict"] for result in results))
+    passed = {m[0]: int(m[1]) for m in re.findall(r'data-test="(\w+)">(\d+)<', page)}
+    for name, count in passed.items():
+        expected = sum(
+            1 for r in results for t in r["tests"] if t["name"] == name and t["verdict"] == "AC"
+        )
+        assert count == expected, name
+    assert len(passed) == 9 and f"{len(results)} students" in page
+
+
+def test_the_flagged_and_the_copied_are_found_from_the_report_alone(graded) -> None:
+    _, report = graded
+    page = report.read_text()
+    flagged = re.findall(r'<tr class="flagged-row"><td><a href="#[^"]+">([^<]+)</a>', page)
+    assert sorted(flagged) == ["ivy", "jo"]
+    assert "holding the answers for n = 1, 4, 5, 6, 7, 8, 9" in page
+    row = r'<tr class="pair-row"><td>([\d.]+)</td>\s*<td><a [^>]+>([^<]+)</a></td>'
+    pairs = re.findall(row + r"<td><a [^>]+>([^<]+)</a>", page)
+    assert ("lee", "max") in {(a, b) for _, a, b in pairs}
+
+
+def test_markup_from_students_stays_text(graded) -> None:
+    _, report = graded
+    page = report.read_text()
+    assert "<script>" not in page and HOSTILE_NAME not in page
+    assert "&lt;img src=x onerror=alert(1)&gt;" in page
+
+
+def test_the_file_opens_in_chromium_with_nothing_fetched(graded) -> None:
+    require(os.path.exists(CHROMIUM), "chromium", "apt-get install chromium")
+    from playwright.sync_api import sync_playwright
+
+    _, report = graded
+    url = report.resolve().as_uri()
+    requested: list[str] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"],
+        )  # fmt: skip
+        try:
+            page = browser.new_page(viewport={"width": 1200, "height": 1600})
+            page.on("request", lambda request: requested.append(request.url))
+            page.goto(url)
+            assert page.locator("svg").count() >= 6  # every picture drew
+            assert page.get_by_role("heading", name=re.compile("Flagged")).is_visible()
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "report.png"), full_page=True)
+        finally:
+            browser.close()
+    assert requested == [url]
+    assert (ARTIFACTS / "report.png").stat().st_size > 10_000
+
+
+def test_the_service_serves_it_to_instructors_only(tmp_path) -> None:
+    from ..service.conftest import ACCEPTED, start
+
+    running = start(tmp_path)
+    try:
+        assert running.submit("ada", ACCEPTED).status_code == 200
+        from grader.service.access import COOKIE
+
+        running.client.cookies.set(COOKIE, running.tokens["teacher"])
+        page = running.client.get("/class/nqueens/report")
+        assert page.status_code == 200 and "1 students" in page.text
+        assert "default-src 'none'" in page.headers["content-security-policy"]
+        running.client.cookies.set(COOKIE, running.tokens["ada"])
+        assert running.client.get("/class/nqueens/report").status_code == 403
+    finally:
+        running.service.close()
