@@ -25,7 +25,7 @@ def compute_answers(problem: Problem, sandbox: Sandbox) -> dict[str, object]:
     }
     first_name, first = next(iter(by_reference.items()))
     for name, answers in by_reference.items():
-        for index, test in enumerate(problem.tests):
+        for index, test in enumerate(problem.answered):
             if answers[test.name] != first[test.name]:
                 raise ReferenceMismatch(
                     problem.yaml_file,
@@ -42,7 +42,7 @@ def write_answers(problem: Problem, answers: dict[str, object]) -> list[Path]:
     """Store `answers`; returns the files written."""
     written = []
     (problem.directory / "answers").mkdir(exist_ok=True)
-    for test in problem.tests:
+    for test in problem.answered:
         path = problem.answer_path(test)
         document = {"input": dict(test.input), "answer": answers[test.name]}
         path.write_text(json.dumps(document, separators=(",", ":")) + "\n", encoding="utf-8")
@@ -53,7 +53,7 @@ def write_answers(problem: Problem, answers: dict[str, object]) -> list[Path]:
 def stale_answers(problem: Problem, answers: dict[str, object]) -> list[TestCase]:
     """The tests whose stored answer differs from what the references compute now."""
     stale = []
-    for test in problem.tests:
+    for test in problem.answered:
         try:
             stored = load_answer(problem, test)
         except ProblemError:
@@ -72,8 +72,8 @@ def _run_reference(problem: Problem, path: Path, sandbox: Sandbox) -> dict[str, 
         raise ProblemError(shown, None, "", f"reference does not build: {build.compile_output}")
     checker = CHECKERS[problem.checker]
     answers: dict[str, object] = {}
-    with sandbox.session(build.program, problem.limits, len(problem.tests)) as session:
-        for test in problem.tests:
+    with sandbox.session(build.program, problem.limits, len(problem.answered)) as session:
+        for test in problem.answered:
             outcome = session.call(problem.args(test))
             reply = outcome.reply
             if reply is None or reply.kind is not ReplyKind.VALUE or reply.value is None:

@@ -66,6 +66,9 @@ class Problem:
     checker: str
     references: tuple[Path, ...]
     tests: tuple[TestCase, ...]
+    # Inputs beyond the published limits, never scored and never shown to students: run on
+    # a submission that passed every test, for the instructor (stored answers collapse there).
+    probes: tuple[TestCase, ...] = ()
     # Messages show paths relative to this directory (the caller's working directory when
     # the problem was loaded); None: relative to this process's.
     shown_from: Path | None = field(default=None, compare=False)
@@ -82,6 +85,11 @@ class Problem:
                 self.yaml_file, None, "entry_points", f"no entry point for {language}"
             )
         return names
+
+    @property
+    def answered(self) -> tuple[TestCase, ...]:
+        """Everything that has a stored answer: the tests, then the probes."""
+        return (*self.tests, *self.probes)
 
     def args(self, test: TestCase) -> tuple[object, ...]:
         """The positional arguments the entry point receives for `test`."""

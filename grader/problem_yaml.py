@@ -8,6 +8,7 @@ they are almost always typos, and a misspelt limit silently ignored is a wrong g
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from .checkers import CHECKERS
@@ -60,7 +61,7 @@ def load_problem(directory: Path, shown_from: Path | None = None) -> Problem:
         "",
         doc.data,
         required={"id", "title", "entry_points", "checker", "tests"},
-        optional={"statement", "signature", "limits", "references"},
+        optional={"statement", "signature", "limits", "references", "probes"},
     )
     signature = _mapping(
         doc, "signature", top.get("signature", {}), required={"params"}, optional={"returns"}
@@ -87,10 +88,15 @@ def load_problem(directory: Path, shown_from: Path | None = None) -> Problem:
     if not raw_tests:
         raise doc.error("tests", "a problem needs at least one test")
     tests = tuple(_test(doc, f"tests[{i}]", raw, params) for i, raw in enumerate(raw_tests))
-    names = [test.name for test in tests]
+    probes = tuple(
+        _test(doc, f"probes[{i}]", raw, params, bounded=False)
+        for i, raw in enumerate(_list(doc, "probes", top.get("probes", [])))
+    )
+    names = [test.name for test in (*tests, *probes)]
     for i, name in enumerate(names):
         if name in names[:i]:
-            raise doc.error(f"tests[{i}].name", f"test name {name!r} is used twice")
+            where = f"tests[{i}]" if i < len(tests) else f"probes[{i - len(tests)}]"
+            raise doc.error(f"{where}.name", f"test name {name!r} is used twice")
     return Problem(
         id=_text(doc, "id", top["id"]),
         title=_text(doc, "title", top["title"]),
@@ -104,6 +110,7 @@ def load_problem(directory: Path, shown_from: Path | None = None) -> Problem:
         checker=_checker(doc, top["checker"]),
         references=references,
         tests=tests,
+        probes=probes,
         shown_from=shown_from,
     )
 
@@ -215,7 +222,10 @@ def _limits(doc: Document, raw: object) -> Limits:
     )
 
 
-def _test(doc: Document, path: str, raw: object, params: tuple[Param, ...]) -> TestCase:
+def _test(
+    doc: Document, path: str, raw: object, params: tuple[Param, ...], bounded: bool = True
+) -> TestCase:
+    """A test (or, not `bounded`, a probe: an input past the signature's min and max)."""
     spec = _mapping(doc, path, raw, required={"name", "input"}, optional={"points", "visibility"})
     name = _text(doc, f"{path}.name", spec["name"])
     if not all(c.isalnum() or c in "-_" for c in name):
@@ -224,7 +234,8 @@ def _test(doc: Document, path: str, raw: object, params: tuple[Param, ...]) -> T
         doc, f"{path}.input", spec["input"], required={p.name for p in params}, optional=set()
     )
     for param in params:
-        _check_argument(doc, f"{path}.input.{param.name}", given[param.name], param)
+        checked = param if bounded else replace(param, minimum=None, maximum=None)
+        _check_argument(doc, f"{path}.input.{param.name}", given[param.name], checked)
     visibility = spec.get("visibility", "hidden")
     if visibility not in {v.value for v in Visibility}:
         raise doc.error(f"{path}.visibility", f"expected sample or hidden, got {_kind(visibility)}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Final
 
 from ..checkers import CHECKERS, Checker
 from ..errors import GraderError, InternalError, SandboxUnavailable
@@ -15,17 +16,20 @@ from ..insight.hardcoded import hardcoded_flags
 from ..languages import LANGUAGES
 from ..problem import Problem, TestCase, load_answer
 from ..protocol import ReplyKind
-from ..results import SubmissionResult, TestResult
+from ..results import Flag, SubmissionResult, TestResult
 from ..sandbox.base import RunOutcome, Sandbox, Session, Termination
 from ..submission import Submission
 from ..text import printable
 from ..verdicts import Verdict
 from .failures import Finding, failure, load_finding, raised
 
+# A submission whose every test took less CPU than this answers from memory, not by search.
+PROBE_INSTANT_S: Final = 0.01
+
 
 def load_answers(problem: Problem) -> dict[str, object]:
     """Every test's stored answer. Raises ProblemError when one is missing or stale."""
-    return {test.name: load_answer(problem, test) for test in problem.tests}
+    return {test.name: load_answer(problem, test) for test in problem.answered}
 
 
 def grade(
@@ -123,6 +127,9 @@ def _grade(
             if on_test is not None:
                 on_test(_printable_test(decided[-1]))
         tests = tuple(decided)
+        probed: tuple[Flag, ...] = ()
+        if reveal_hidden and problem.probes and all(t.verdict is Verdict.AC for t in tests):
+            probed = _probe_flags(problem, answers, checker, session, tests)
     failing = [test.verdict for test in tests if test.verdict is not Verdict.AC]
     return SubmissionResult(
         submission=submission.shown,
@@ -132,7 +139,41 @@ def _grade(
         max_score=problem.max_score,
         compile_output=failed_load.message if failed_load else "",
         tests=tests,
+        flags=probed,
     )
+
+
+def _probe_flags(
+    problem: Problem,
+    answers: Mapping[str, object],
+    checker: Checker,
+    session: Session,
+    tests: tuple[TestResult, ...],
+) -> tuple[Flag, ...]:
+    """A submission that passed every test, run on the problem's probes (inputs past the
+    published limits, never scored): stored answers have nothing there. A solver merely too
+    slow past the limits is no sign, unless every test came back instantly."""
+    slowest = max((test.time_s for test in tests), default=0.0)
+    flags = []
+    for probe in problem.probes:
+        expected = answers.get(probe.name)
+        if expected is None:
+            continue
+        ran = _run_test(problem, probe, expected, checker, session, True)
+        slow = ran.verdict in (Verdict.TLE, Verdict.MLE)
+        if ran.verdict is Verdict.AC or (slow and slowest >= PROBE_INSTANT_S):
+            continue
+        said = ran.message.splitlines()[0] if ran.message else ran.verdict.description
+        inputs = ", ".join(f"{name} = {value}" for name, value in probe.input.items())
+        flags.append(
+            Flag(
+                "probe",
+                f"passes every test (the slowest in {slowest * 1000:.1f} ms of CPU) but fails "
+                f"{inputs}, past the published limits: {ran.verdict.value} ({said[:120]}); "
+                "stored answers?",
+            )
+        )
+    return tuple(flags)
 
 
 def _compile_error(problem: Problem, submission: Submission, message: str) -> SubmissionResult:
