@@ -14,7 +14,7 @@ from ..results import Flag
 from .brace_flags import brace_flags
 from .common import AnswerMatcher
 from .python_flags import PythonReader
-from .tokens import tokens
+from .tokens import Token, tokens
 
 
 def hardcoded_flags(
@@ -23,10 +23,36 @@ def hardcoded_flags(
     text = source.decode("utf-8", "replace")
     params = tuple(param.name for param in problem.params)
     matcher = AnswerMatcher(problem, answers)
+    entries = problem.entry_points.get(language, ())
     if language == "python":
         try:
             tree = ast.parse(text)
         except (SyntaxError, ValueError):
             return ()
+        # The inputs as the student named them: a copied ladder renamed `n` too.
+        params += tuple(
+            arg.arg
+            for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef) and node.name in entries
+            for arg in node.args.args
+            if arg.arg != "self"
+        )
         return tuple(PythonReader(tree, params, matcher).flags())
-    return tuple(brace_flags(tokens(text, language), params, matcher))
+    found = tokens(text, language)
+    return tuple(brace_flags(found, params + _brace_parameters(found, entries), matcher))
+
+
+def _brace_parameters(found: list[Token], entries: tuple[str, ...]) -> tuple[str, ...]:
+    """The names the entry point's parameters have in this file: each the last name before
+    a `,` or the closing `)` of its parameter list."""
+    names: list[str] = []
+    for index, token in enumerate(found[:-1]):
+        if token.text in entries and found[index + 1].text == "(":
+            depth = 0
+            for previous, current in zip(found[index + 1 :], found[index + 2 :], strict=False):
+                depth += {"(": 1, ")": -1}.get(previous.text, 0)
+                if current.text in ",)" and depth == 1 and previous.kind == "name":
+                    names.append(previous.text)
+                if current.text == ")" and depth == 1:
+                    break
+    return tuple(names)

@@ -18,7 +18,9 @@ from .tokens import NAME, NUMBER, STRING, Token, is_keyword, tokens
 K: Final = 6  # tokens per k-gram (the corpus of disguised copies: 6 separates best)
 WINDOW: Final = 5  # winnowing window: every match of K + WINDOW - 1 tokens is found
 THRESHOLD: Final = 0.7  # disguised copies score 0.8 and more, independent solutions 0.6 at most
-CROWD: Final = 0.5  # a fingerprint in more of the class than this is common ground
+# A fingerprint more submissions than this hold is the problem's shape, not copying (MOSS's
+# -m, whose default is 10); in a small class, more than half of it.
+CROWD: Final = 10
 MIN_SHARED: Final = 8  # fewer shared fingerprints than this is a coincidence of tiny files
 
 
@@ -101,7 +103,7 @@ def _pairs_of(group: list[Document], ground: set[int], threshold: float) -> list
         for value in doc.fingerprints:
             if value not in ground:
                 holders[value].append(index)
-    crowd = max(2, int(CROWD * len(group)))
+    crowd = max(2, min(CROWD, len(group) // 2))
     counted: dict[tuple[int, int], int] = defaultdict(int)
     own = [0] * len(group)
     for held in holders.values():

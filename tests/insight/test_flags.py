@@ -93,3 +93,19 @@ def test_what_a_computing_solution_writes_is_not_flagged(source) -> None:
 def test_a_brace_table_of_a_few_constants_is_not_flagged() -> None:
     source = "class Solution { int d[4][2] = {{0,1},{1,0},{0,-1},{-1,0}}; };\n"
     assert _flags("nqueens", Path("solution.cpp"), source) == ()
+
+
+@pytest.mark.parametrize(
+    ("name", "renaming"),
+    [
+        ("if_ladder.py", [("(n)", "(size)"), ("n ==", "size =="), ("range(n)", "range(size)"),
+                          ("row == n", "row == size")]),
+        ("SwitchLadder.java", [("(int n)", "(int size)"), ("switch (n)", "switch (size)")]),
+    ],
+)  # fmt: skip
+def test_a_ladder_on_a_renamed_parameter_is_still_a_ladder(name, renaming) -> None:
+    source = (SUBMISSIONS / "nqueens" / "flagged" / name).read_text()
+    for old, new in renaming:
+        source = source.replace(old, new)
+    flags = _flags("nqueens", SUBMISSIONS / "nqueens" / "flagged" / name, source)
+    assert any(f.message.startswith("branches on size:") for f in flags), flags

@@ -14,9 +14,9 @@ import pytest
 
 from grader.cli import main
 from grader.gradebook import Gradebook
+from grader.insight.disguises import renamed
 
 from ..conftest import ROOT, SUBMISSIONS, require
-from .mutations import renamed
 
 ARTIFACTS = ROOT / "test-artifacts" / "report"
 CHROMIUM = "/usr/bin/chromium"

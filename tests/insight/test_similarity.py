@@ -13,11 +13,11 @@ import pytest
 
 from grader.cli import main
 from grader.insight.classwork import common_ground
+from grader.insight.disguises import loops_as_comprehensions, recommented, renamed, reordered
 from grader.insight.similarity import THRESHOLD, document, similar_pairs
 from grader.problem_yaml import load_problem
 
 from ..conftest import PROBLEMS, SUBMISSIONS
-from .mutations import loops_as_comprehensions, recommented, renamed, reordered
 
 # Independently written solutions of the problem (none derived from another).
 BASES = sorted((SUBMISSIONS / "nqueens" / "accepted").glob("*.py"))
@@ -62,23 +62,28 @@ def test_independent_solutions_stay_below_the_threshold() -> None:
         assert _score(first.read_text(), second.read_text()) < THRESHOLD, (first.name, second.name)
 
 
-def test_a_class_of_300_pairs_only_copies_with_their_origins() -> None:
-    """Each base handed in by one student and disguised by 33 others, in every way; no pair
-    across bases is reported, and every copy pairs with its own origin."""
-    documents = []
-    for base in BASES:
-        source = base.read_text()
-        documents.append(document(f"{base.stem}-0", base.name, "python", source))
-        for n in range(1, 34):
-            disguised = list(_variants(source, n).values())[n % 4]
-            documents.append(document(f"{base.stem}-{n}", base.name, "python", disguised))
-    assert len(documents) >= 300
+def test_a_class_of_300_pairs_its_copies_and_nothing_independent(tmp_path) -> None:
+    """The sample class (grader/insight/sample.py): every disguised copy is paired with its
+    origin; every pair reported is a copy and its origin, two copies of one origin, or two
+    students who handed in the same stored answers."""
+    from grader.insight.classwork import documents_from_folders
+    from grader.insight.sample import make_class
+
+    key = make_class(tmp_path / "class", 300, seed=7)
+    documents = documents_from_folders([str(tmp_path / "class")], tmp_path)
+    assert len(documents) == 300
     pairs = similar_pairs(documents, GROUND)
-    assert pairs and all(p.a.name.rsplit("-", 1)[0] == p.b.name.rsplit("-", 1)[0] for p in pairs)
-    origins = {p.b.name for p in pairs if p.a.name.endswith("-0")}
-    origins |= {p.a.name for p in pairs if p.b.name.endswith("-0")}
-    copies = {d.name for d in documents if not d.name.endswith("-0")}
-    assert copies <= origins | {name for p in pairs for name in (p.a.name, p.b.name)}
+
+    def origin(student: str) -> str:
+        return key[student].split()[-1] if key[student].startswith("copy of") else student
+
+    found = {frozenset((p.a.name, p.b.name)) for p in pairs}
+    for student, kind in key.items():
+        if kind.startswith("copy of"):
+            assert frozenset((student, origin(student))) in found, (student, kind)
+    for pair in pairs:
+        both_stored = key[pair.a.name] == key[pair.b.name] == "hard-coded"
+        assert origin(pair.a.name) == origin(pair.b.name) or both_stored, (pair.a.name, pair.b.name)
 
 
 def test_the_starter_code_and_the_lesson_are_common_ground() -> None:
