@@ -8,6 +8,7 @@ they are almost always typos, and a misspelt limit silently ignored is a wrong g
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -84,19 +85,7 @@ def load_problem(directory: Path, shown_from: Path | None = None) -> Problem:
         _existing_file(doc, directory, f"references[{i}]", raw, shown_from)
         for i, raw in enumerate(_list(doc, "references", top.get("references", [])))
     )
-    raw_tests = _list(doc, "tests", top["tests"])
-    if not raw_tests:
-        raise doc.error("tests", "a problem needs at least one test")
-    tests = tuple(_test(doc, f"tests[{i}]", raw, params) for i, raw in enumerate(raw_tests))
-    probes = tuple(
-        _test(doc, f"probes[{i}]", raw, params, bounded=False)
-        for i, raw in enumerate(_list(doc, "probes", top.get("probes", [])))
-    )
-    names = [test.name for test in (*tests, *probes)]
-    for i, name in enumerate(names):
-        if name in names[:i]:
-            where = f"tests[{i}]" if i < len(tests) else f"probes[{i - len(tests)}]"
-            raise doc.error(f"{where}.name", f"test name {name!r} is used twice")
+    tests, probes = _tests_and_probes(doc, top, params)
     return Problem(
         id=_text(doc, "id", top["id"]),
         title=_text(doc, "title", top["title"]),
@@ -113,6 +102,25 @@ def load_problem(directory: Path, shown_from: Path | None = None) -> Problem:
         probes=probes,
         shown_from=shown_from,
     )
+
+
+def _tests_and_probes(
+    doc: Document, top: Mapping[str, object], params: tuple[Param, ...]
+) -> tuple[tuple[TestCase, ...], tuple[TestCase, ...]]:
+    raw_tests = _list(doc, "tests", top["tests"])
+    if not raw_tests:
+        raise doc.error("tests", "a problem needs at least one test")
+    tests = tuple(_test(doc, f"tests[{i}]", raw, params) for i, raw in enumerate(raw_tests))
+    probes = tuple(
+        _test(doc, f"probes[{i}]", raw, params, bounded=False)
+        for i, raw in enumerate(_list(doc, "probes", top.get("probes", [])))
+    )
+    names = [test.name for test in (*tests, *probes)]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            where = f"tests[{i}]" if i < len(tests) else f"probes[{i - len(tests)}]"
+            raise doc.error(f"{where}.name", f"test name {name!r} is used twice")
+    return tests, probes
 
 
 def _entry_names(doc: Document, where: str, raw: object) -> tuple[str, ...]:

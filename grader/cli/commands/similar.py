@@ -6,10 +6,14 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...errors import EXIT_OK, UsageError
 from ..arguments import add_problem
 from ..context import Context
+
+if TYPE_CHECKING:
+    from ...insight.similarity import Pair
 
 HELP = "pair a class's submissions whose code is alike (for instructors)"
 SHOWN_LINES = 12
@@ -66,24 +70,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
     ground = common_ground(problem, {doc.language for doc in documents}, extra)
     pairs = similar_pairs(documents, ground, args.threshold)
     if args.format == "json":
-        document = {
-            "problem": problem.id,
-            "submissions": len(documents),
-            "threshold": args.threshold,
-            "pairs": [
-                {
-                    "a": {"student": p.a.name, "file": p.a.path},
-                    "b": {"student": p.b.name, "file": p.b.path},
-                    "language": p.a.language,
-                    "score": p.score,
-                    "shared": p.shared,
-                    "regions": [
-                        {"a_lines": list(r.a_lines), "b_lines": list(r.b_lines)} for r in p.regions
-                    ],
-                }
-                for p in pairs
-            ],
-        }
+        document = _document(problem.id, len(documents), args.threshold, pairs)
         context.stdout.write(json.dumps(document, indent=2) + "\n")
         return EXIT_OK
     out = context.stdout
@@ -101,6 +88,29 @@ def run(args: argparse.Namespace, context: Context) -> int:
         for region in pair.regions[:2]:
             out.write(side_by_side(pair.a.source, region.a_lines, pair.b.source, region.b_lines))
     return EXIT_OK
+
+
+def _document(
+    problem: str, submissions: int, threshold: float, pairs: list[Pair]
+) -> dict[str, object]:
+    return {
+        "problem": problem,
+        "submissions": submissions,
+        "threshold": threshold,
+        "pairs": [
+            {
+                "a": {"student": p.a.name, "file": p.a.path},
+                "b": {"student": p.b.name, "file": p.b.path},
+                "language": p.a.language,
+                "score": p.score,
+                "shared": p.shared,
+                "regions": [
+                    {"a_lines": list(r.a_lines), "b_lines": list(r.b_lines)} for r in p.regions
+                ],
+            }
+            for p in pairs
+        ],
+    }
 
 
 def side_by_side(a: str, a_lines: tuple[int, int], b: str, b_lines: tuple[int, int]) -> str:
