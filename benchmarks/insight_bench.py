@@ -23,17 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 GRADER = ROOT / ".venv" / "bin" / "grader"
 
-
-def floor_s(runs: int = 20) -> float:
-    from grader.sandbox.preparation import python_places
-
-    python = python_places().interpreter
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        subprocess.run([python, "-I", "-S", "-c", "pass"], check=True)
-        times.append(time.perf_counter() - started)
-    return sorted(times)[len(times) // 2]
+from service_bench import floor_s  # noqa: E402 - beside this script, on its path
 
 
 def timed(command: list[str]) -> float:

@@ -16,7 +16,7 @@ from fastapi.templating import Jinja2Templates
 from ...languages import LANGUAGES
 from ..access import COOKIE, caller
 from ..auth import Caller, caller_of
-from ..catalog import problem_document
+from ..catalog import Offered, problem_document
 from ..classwork import class_summary
 from ..service import Service
 
@@ -87,8 +87,8 @@ def exercise(problem_id: str, request: Request) -> Response:
     )
 
 
-@router.get("/class/{problem_id}", response_class=HTMLResponse)
-def class_view(problem_id: str, request: Request) -> Response:
+def _instructors(request: Request, problem_id: str) -> tuple[Caller, Service, Offered]:
+    """The instructor asking about a problem's class, or 403 / 404."""
     who = caller(request)
     if not who.instructor:
         raise HTTPException(403, "only an instructor's token may see the class")
@@ -96,6 +96,12 @@ def class_view(problem_id: str, request: Request) -> Response:
     offered = service.catalog.get(problem_id)
     if offered is None:
         raise HTTPException(404, f"no problem {problem_id}")
+    return who, service, offered
+
+
+@router.get("/class/{problem_id}", response_class=HTMLResponse)
+def class_view(problem_id: str, request: Request) -> Response:
+    who, service, offered = _instructors(request, problem_id)
     return _page(request, "class.html", who, problem=problem_document(offered, full=False),
                  summary=class_summary(service, problem_id))  # fmt: skip
 
@@ -103,13 +109,7 @@ def class_view(problem_id: str, request: Request) -> Response:
 @router.get("/class/{problem_id}/report", response_class=HTMLResponse)
 def class_report(problem_id: str, request: Request) -> Response:
     """The same self-contained page `grader report` writes, from the service's gradebook."""
-    who = caller(request)
-    if not who.instructor:
-        raise HTTPException(403, "only an instructor's token may see the class report")
-    service: Service = request.app.state.service
-    offered = service.catalog.get(problem_id)
-    if offered is None:
-        raise HTTPException(404, f"no problem {problem_id}")
+    _, service, offered = _instructors(request, problem_id)
     from ...gradebook import Gradebook
     from ...insight.report import class_of, render
 
