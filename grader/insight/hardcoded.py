@@ -27,8 +27,8 @@ def hardcoded_flags(
     if language == "python":
         try:
             tree = ast.parse(text)
-        except (SyntaxError, ValueError):
-            return ()
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return ()  # not parsed here, nor by the sandboxed interpreter: CE, nothing stored
         # The inputs as the student named them: a copied ladder renamed `n` too.
         params += tuple(
             arg.arg

@@ -47,8 +47,9 @@ def grade(
     try:
         result = _grade(problem, answers, submission, sandbox, reveal_hidden, on_test)
         if reveal_hidden:  # the instructor's view: what the source gives away
-            flags = hardcoded_flags(submission.source, submission.language, problem, answers)
-            result = replace(result, flags=result.flags + flags)
+            result = replace(
+                result, flags=result.flags + _source_flags(problem, answers, submission)
+            )
         return _printable(result)
     except SandboxUnavailable:
         raise
@@ -67,6 +68,16 @@ def grade(
             (),
         )
     )
+
+
+def _source_flags(
+    problem: Problem, answers: Mapping[str, object], submission: Submission
+) -> tuple[Flag, ...]:
+    """The source's flags; a fault of the check is said as a flag, never costs the verdict."""
+    try:
+        return hardcoded_flags(submission.source, submission.language, problem, answers)
+    except Exception as error:  # noqa: BLE001 - the verdict stands whatever the check does
+        return (Flag("unchecked", f"the check for stored answers failed: {type(error).__name__}"),)
 
 
 def _printable(result: SubmissionResult) -> SubmissionResult:

@@ -45,7 +45,13 @@ def test_the_flagged_corpus_covers_every_kind_and_language() -> None:
     flagged = [(p, path) for p, path in FILES if path.parent.name == "flagged"]
     kinds = {flag.kind for p, path in flagged for flag in _flags(p, path)}
     assert {"table", "lookup", "branches", "encoded"} <= kinds
-    assert {KNOWN[path.suffix] for _, path in flagged} >= {"python", "cpp", "rust", "java"}
+    assert {KNOWN[path.suffix] for _, path in flagged} >= {
+        "python",
+        "cpp",
+        "rust",
+        "java",
+        "csharp",
+    }
 
 
 def test_a_table_says_whose_answers_it_holds() -> None:
@@ -109,3 +115,17 @@ def test_a_ladder_on_a_renamed_parameter_is_still_a_ladder(name, renaming) -> No
         source = source.replace(old, new)
     flags = _flags("nqueens", SUBMISSIONS / "nqueens" / "flagged" / name, source)
     assert any(f.message.startswith("branches on size:") for f in flags), flags
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "x = 1" + "+1" * 200_000,
+        "x = " + "-" * 100_000 + "1",
+        "class Solution { int x = " + "(" * 50_000,
+    ],
+    ids=["recursion", "memory", "unbalanced"],
+)
+def test_a_source_built_to_break_the_check_is_simply_not_flagged(source) -> None:
+    suffix = ".cpp" if source.startswith("class") else ".py"
+    assert _flags("nqueens", Path("solution" + suffix), source) == ()

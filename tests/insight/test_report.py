@@ -146,3 +146,26 @@ def test_the_service_serves_it_to_instructors_only(tmp_path) -> None:
         assert running.client.get("/class/nqueens/report").status_code == 403
     finally:
         running.service.close()
+
+
+def test_the_service_shows_flags_to_instructors_and_never_to_the_student(tmp_path) -> None:
+    from ..service.conftest import start
+
+    running = start(tmp_path)
+    try:
+        stored = (NQUEENS / "flagged" / "lookup_table.py").read_text()
+        handed = running.submit("ada", stored)
+        assert handed.status_code == 200
+        identity = handed.json()["id"]
+        assert handed.json()["result"]["flags"] == []  # the student's own answer
+        own = running.client.get(f"/v1/submissions/{identity}", headers=running.as_("ada"))
+        assert own.json()["result"]["flags"] == []
+        seen = running.client.get(f"/v1/submissions/{identity}", headers=running.as_("teacher"))
+        kinds = {flag["kind"] for flag in seen.json()["result"]["flags"]}
+        assert {"table", "lookup", "probe"} <= kinds
+        from grader.service.access import COOKIE
+
+        running.client.cookies.set(COOKIE, running.tokens["teacher"])
+        assert "holding the answers for n = 1" in running.client.get("/class/nqueens").text
+    finally:
+        running.service.close()
