@@ -60,6 +60,9 @@ CREATE TABLE IF NOT EXISTS lti_outbox (
 )
 """
 STATE_TTL_S: Final = 600.0  # a login that was not completed within this is refused
+# A used nonce is remembered this long: far past any id_token's `exp`, after which a replay
+# is refused as expired anyway.
+NONCE_TTL_S: Final = 2 * 86400.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +146,10 @@ class LtiStore:
     ) -> tuple[str, State]:
         """A fresh state, and the nonce and `data` it stands for, for one login."""
         state, nonce = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+        # Logins nobody completed go, so that a flood of them cannot fill the database.
+        self.database.execute(
+            "DELETE FROM lti_states WHERE created_at < ?", (time.time() - STATE_TTL_S,)
+        )
         self.database.execute(
             "INSERT INTO lti_states (state, nonce, issuer, client_id, data, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
@@ -166,7 +173,10 @@ class LtiStore:
         return State(str(row[0]), str(row[1]), str(row[2]), json.loads(row[3]))
 
     def use_nonce(self, nonce: str) -> bool:
-        """True the first time a nonce is seen, False ever after."""
+        """True the first time a nonce is seen, False ever after (for NONCE_TTL_S)."""
+        self.database.execute(
+            "DELETE FROM lti_nonces WHERE used_at < ?", (time.time() - NONCE_TTL_S,)
+        )
         return bool(
             self.database.execute(
                 "INSERT INTO lti_nonces (nonce, used_at) VALUES (?, ?) "
