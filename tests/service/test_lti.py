@@ -210,3 +210,23 @@ def test_a_platform_that_fails_twice_still_gets_the_score_across_a_restart(tmp_p
     finally:
         restarted.service.close()
         platform.close()
+
+
+def test_a_login_nobody_completed_expires_and_is_pruned(tmp_path) -> None:
+    from grader.database import Database
+    from grader.lti import store as lti_store
+
+    database = Database(tmp_path / "lti.db")
+    try:
+        store = LtiStore(database)
+        platform = Platform("https://lms.example", "tool", "a", "t", "j", ())
+        old, _ = store.new_state(platform)
+        database.execute(
+            "UPDATE lti_states SET created_at = ? WHERE state = ?",
+            (time.time() - lti_store.STATE_TTL_S - 1, old),
+        )
+        fresh, _ = store.new_state(platform)  # prunes on the way
+        assert database.row("SELECT 1 FROM lti_states WHERE state = ?", (old,)) is None
+        assert store.take_state(old) is None and store.take_state(fresh) is not None
+    finally:
+        database.close()
