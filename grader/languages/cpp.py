@@ -7,6 +7,7 @@ The binary is linked statically, so it runs in any sandbox without the host's li
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 
@@ -29,6 +30,7 @@ from .compiled import (
     student_file_name,
     supported_params,
 )
+from .pch import precompiled_folder
 
 PRELUDE = "#include <bits/stdc++.h>\nusing namespace std;\n"
 
@@ -43,6 +45,25 @@ def _compiler() -> tuple[str, str]:
         [path, "--version"], capture_output=True, text=True, check=False
     ).stdout.splitlines()
     return path, version[0] if version else "g++"
+
+
+# What every build is compiled with, and so what the precompiled header is made with: g++
+# uses it only where they match.
+FLAGS = ("-std=gnu++17", "-O2", "-pipe")
+
+
+@per_path
+def _known_precompiled() -> str | None:
+    return precompiled_folder(_compiler()[0], FLAGS)
+
+
+def precompiled_header() -> str | None:
+    """The precompiled header's folder, made again if the cache was emptied meanwhile."""
+    folder = _known_precompiled()
+    if folder is not None and not os.path.isdir(folder):
+        _known_precompiled.cache_clear()
+        folder = _known_precompiled()
+    return folder
 
 
 class Cpp(CompiledLanguage):
@@ -95,11 +116,13 @@ class Cpp(CompiledLanguage):
             line_count(submission.source),
             f"class Solution {{ public: {self.spelling.signature(problem, entry)}; }}",
         )
+        precompiled = precompiled_header()
+        include = ("-I", precompiled) if precompiled else ()
         compile_program = Program(
             self.id,
-            (compiler, "-std=gnu++17", "-O2", "-pipe", "-static", "-o", "out/program", "main.cpp"),
+            (compiler, *FLAGS, *include, "-static", "-o", "out/program", "main.cpp"),
             unit.files,
-            runtime_dirs=("/usr",),
+            runtime_dirs=("/usr", *((precompiled,) if precompiled else ())),
         )
         return build_in_sandbox(
             submission,
