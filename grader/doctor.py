@@ -5,7 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import SandboxUnavailable
-from .sandbox import SANDBOXES, Sandbox, SandboxOptions
+from .sandbox import (
+    AUTO_FASTEST,
+    AUTO_STRONGEST,
+    FASTEST_FIRST,
+    SANDBOXES,
+    Sandbox,
+    SandboxOptions,
+)
 from .selftest import SelfTest
 
 
@@ -16,27 +23,41 @@ class BackendStatus:
     protections: tuple[str, ...] = ()
     warning: str = ""  # what it does not protect against here, with the fix
     reason: str = ""  # why it is unavailable, with the fix
-    self_tests: tuple[SelfTest, ...] = ()  # run in the strongest available backend only
+    self_tests: tuple[SelfTest, ...] = ()  # run in the backend `--sandbox auto` picks only
+    picked: bool = False  # the one `--sandbox auto` picks
 
 
 def survey(self_test: bool = False) -> tuple[BackendStatus, ...]:
     """Every backend, strongest first, with what it would enforce or why it cannot run;
-    with `self_test`, each buildable language is also run in the first that works (the one
-    `--sandbox auto` picks), while it is open."""
-    found: list[BackendStatus] = []
-    for name, factory in SANDBOXES.items():
-        try:
-            sandbox = factory(SandboxOptions())
-        except SandboxUnavailable as error:
-            found.append(BackendStatus(name, False, reason=str(error)))
-            continue
-        with sandbox:
-            first = not any(status.available for status in found)
-            tests = _self_tests(sandbox) if self_test and first else ()
-            found.append(
-                BackendStatus(name, True, sandbox.protections(), sandbox.warning(), "", tests)
-            )
-    return tuple(found)
+    with `self_test`, each buildable language is also run in the one `--sandbox auto`
+    picks (the fastest fully isolated, else the strongest that works), while it is open."""
+    opened: dict[str, Sandbox] = {}
+    found: dict[str, BackendStatus] = {}
+    try:
+        for name, factory in SANDBOXES.items():
+            try:
+                opened[name] = factory(SandboxOptions())
+            except SandboxUnavailable as error:
+                found[name] = BackendStatus(name, False, reason=str(error))
+        picked = auto_choice({name: sandbox.warning() for name, sandbox in opened.items()})
+        for name, sandbox in opened.items():
+            tests = _self_tests(sandbox) if self_test and name == picked else ()
+            found[name] = BackendStatus(
+                name, True, sandbox.protections(), sandbox.warning(), "", tests,
+                picked=name == picked,
+            )  # fmt: skip
+    finally:
+        for sandbox in opened.values():
+            sandbox.close()
+    return tuple(found[name] for name in SANDBOXES)
+
+
+def auto_choice(warnings: dict[str, str]) -> str | None:
+    """What `--sandbox auto` picks among the backends that open here (name -> warning)."""
+    isolated = [name for name in FASTEST_FIRST if name in warnings and not warnings[name]]
+    if isolated:
+        return isolated[0]
+    return next((name for name in SANDBOXES if name in warnings), None)
 
 
 def _self_tests(sandbox: Sandbox) -> tuple[SelfTest, ...]:
@@ -51,13 +72,18 @@ def _self_tests(sandbox: Sandbox) -> tuple[SelfTest, ...]:
 
 
 def render(statuses: tuple[BackendStatus, ...]) -> str:
-    chosen = next((status for status in statuses if status.available), None)
+    chosen = next((status for status in statuses if status.picked), None)
     lines = ["Sandbox backends on this machine, strongest first:", ""]
     for status in statuses:
         if not status.available:
             lines += [f"{status.name}: NOT AVAILABLE", f"  why: {status.reason}", ""]
             continue
-        mark = "  (what --sandbox auto uses)" if status is chosen else ""
+        why = AUTO_STRONGEST if status.warning else AUTO_FASTEST
+        mark = (
+            f"  (what --sandbox auto uses; {why.removeprefix('auto: ')})"
+            if status is chosen
+            else ""
+        )
         lines.append(f"{status.name}: available{mark}")
         lines += [f"  - {protection}" for protection in status.protections]
         lines += [f"  warning: {line}" for line in status.warning.splitlines()]

@@ -56,6 +56,7 @@ class SandboxInfo:
     backend: str
     protections: tuple[str, ...]
     warning: str = ""  # what the backend does not protect against; "" when fully isolated
+    chosen_because: str = ""  # why `--sandbox auto` took it; "" when it was named
 
 
 @dataclass(frozen=True, slots=True)

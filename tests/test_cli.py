@@ -199,7 +199,7 @@ def test_doctor_explains_a_missing_engine(capsys, monkeypatch, tmp_path) -> None
     out = capsys.readouterr().out
     assert "docker: NOT AVAILABLE" in out
     assert "the Docker engine is not reachable" in out and "--sandbox process" in out
-    assert "process: available  (what --sandbox auto uses)" in out
+    assert "process: available  (what --sandbox auto uses" in out
 
 
 def _warm_runners() -> set[int]:

@@ -134,3 +134,7 @@ class Cpp(CompiledLanguage):
             version,
             Program(self.id, ("./program",), ()),
         )
+
+
+if __name__ == "__main__":  # set-up makes the header: `python -m grader.languages.cpp`
+    print(precompiled_header() or "no precompiled header (g++ missing or refused it)")

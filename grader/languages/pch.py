@@ -86,9 +86,3 @@ def _made(compiler: str, flags: tuple[str, ...], header: str, folder: Path) -> s
         return None
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-
-
-if __name__ == "__main__":  # set-up makes it: `python -m grader.languages.pch`
-    from .cpp import precompiled_header
-
-    print(precompiled_header() or "no precompiled header (g++ missing or refused it)")

@@ -15,6 +15,7 @@ def render(report: Report, color: bool = False) -> str:
             "backend": report.sandbox.backend,
             "protections": list(report.sandbox.protections),
             "warning": report.sandbox.warning,
+            "chosen_because": report.sandbox.chosen_because,
         },
         "results": [submission_document(result) for result in report.results],
     }

@@ -17,7 +17,8 @@ Paint = Callable[[str, str], str]
 
 def render(report: Report, color: bool = False) -> str:
     paint = _painter(color)
-    lines = [f"Problem: {report.problem}    Sandbox: {report.sandbox.backend}"]
+    chosen = f" ({report.sandbox.chosen_because})" if report.sandbox.chosen_because else ""
+    lines = [f"Problem: {report.problem}    Sandbox: {report.sandbox.backend}{chosen}"]
     lines += textwrap.wrap(
         "; ".join(report.sandbox.protections),
         width=100,

@@ -64,6 +64,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
     from ...judge import load_answers, student_view
     from ...languages import extensions
     from ...results import Report, SandboxInfo
+    from ...sandbox import auto_reason
     from ...verdicts import Verdict
     from ..shared import database_at, open_problem, sandbox_for
 
@@ -95,7 +96,8 @@ def run(args: argparse.Namespace, context: Context) -> int:
 
             graded = grade_all(problem, answers, entries, sandbox, args.jobs, True, finished)
             results = tuple(shown(result) for result in graded)
-            info = SandboxInfo(sandbox.name, sandbox.protections(), sandbox.warning())
+            why = auto_reason(sandbox) if args.sandbox == "auto" else ""
+            info = SandboxInfo(sandbox.name, sandbox.protections(), sandbox.warning(), why)
     finally:
         if gradebook is not None:
             gradebook.close()
