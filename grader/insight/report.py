@@ -17,7 +17,7 @@ from ..gradebook import Gradebook
 from ..problem import Problem
 from . import charts
 from .classwork import common_ground
-from .similarity import THRESHOLD, Pair, document, similar_pairs
+from .similarity import THRESHOLD, Pair, document, region_lines, similar_pairs
 
 VERDICT_ORDER = ("AC", "WA", "TLE", "MLE", "OLE", "RTE", "CE", "IE")
 
@@ -82,12 +82,13 @@ def render(
         autoescape=select_autoescape(default=True, default_for_string=True),
     )
     pairs = _pairs(problem, handed, threshold, common)
+    summary = _summary(problem, handed)
     return environment.get_template("report.html").render(
         problem=problem,
         handed=handed,
         generated=datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        summary=_summary(problem, handed),
-        pictures=_pictures(problem, handed),
+        summary=summary,
+        pictures=_pictures(problem, handed, summary),
         flagged=[h for h in handed if h.flags],
         pairs=pairs,
         regions=[_side_by_side(pair) for pair in pairs],
@@ -107,40 +108,40 @@ def _pairs(
     return similar_pairs(documents, ground, threshold)
 
 
-def _summary(problem: Problem, handed: Sequence[Handed]) -> dict[str, object]:
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The class's numbers, as the page's tables and its charts both show them."""
+
+    submissions: int
+    verdicts: list[tuple[str, int]]
+    mean: float
+    max_score: float
+    passed: dict[str, int]  # test name -> submissions that passed it
+    first_failing: list[tuple[str, int]]
+    catches_most: str
+
+
+def _summary(problem: Problem, handed: Sequence[Handed]) -> Summary:
     verdicts = Counter(h.verdict for h in handed)
-    passed = {
-        test.name: sum(
-            1
-            for h in handed
-            if any(t.get("name") == test.name and t.get("verdict") == "AC" for t in h.tests)
-        )
-        for test in problem.tests
-    }
-    first = Counter(h.first_failing() for h in handed if h.first_failing() is not None)
-    return {
-        "submissions": len(handed),
-        "verdicts": [(v, verdicts[v]) for v in VERDICT_ORDER if verdicts[v]],
-        "mean": sum(h.score for h in handed) / len(handed) if handed else 0.0,
-        "max_score": problem.max_score,
-        "passed": passed,
-        "first_failing": first.most_common(),
-        "catches_most": min(passed, key=lambda name: passed[name]) if passed and handed else "",
-    }
+    passed = {test.name: sum(1 for h in handed if _passed(h, test.name)) for test in problem.tests}
+    first = Counter(name for name in (h.first_failing() for h in handed) if name is not None)
+    return Summary(
+        submissions=len(handed),
+        verdicts=[(v, verdicts[v]) for v in VERDICT_ORDER if verdicts[v]],
+        mean=sum(h.score for h in handed) / len(handed) if handed else 0.0,
+        max_score=problem.max_score,
+        passed=passed,
+        first_failing=first.most_common(),
+        catches_most=min(passed, key=lambda name: passed[name]) if passed and handed else "",
+    )
 
 
-def _pictures(problem: Problem, handed: Sequence[Handed]) -> dict[str, str]:
+def _pictures(problem: Problem, handed: Sequence[Handed], summary: Summary) -> dict[str, str]:
     if not handed:
         return {}
-    summary = _summary(problem, handed)
-    verdicts = summary["verdicts"]
-    assert isinstance(verdicts, list)
+    verdicts, first = summary.verdicts, summary.first_failing
     names = [test.name for test in problem.tests]
-    passed = summary["passed"]
-    assert isinstance(passed, dict)
-    rates = [round(100 * passed[name] / len(handed), 1) for name in names]
-    first = summary["first_failing"]
-    assert isinstance(first, list)
+    rates = [round(100 * summary.passed[name] / len(handed), 1) for name in names]
     by_language: dict[str, list[float]] = defaultdict(list)
     for h in handed:
         if h.tests:
@@ -176,11 +177,7 @@ def _passed(handed: Handed, name: str) -> bool | None:
 
 def _side_by_side(pair: Pair) -> list[tuple[list[tuple[int, str]], list[tuple[int, str]]]]:
     """Each shared region as the lines of both files."""
-
-    def lines(source: str, span: tuple[int, int]) -> list[tuple[int, str]]:
-        text = source.splitlines()
-        return [(n, text[n - 1]) for n in range(span[0], min(span[1], len(text)) + 1)]
-
     return [
-        (lines(pair.a.source, r.a_lines), lines(pair.b.source, r.b_lines)) for r in pair.regions
+        (region_lines(pair.a.source, r.a_lines), region_lines(pair.b.source, r.b_lines))
+        for r in pair.regions
     ]

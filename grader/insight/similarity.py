@@ -144,5 +144,11 @@ def _regions(a: Document, b: Document, ground: set[int]) -> tuple[Region, ...]:
     return tuple(Region((m[0], m[1]), (m[2], m[3])) for m in merged)
 
 
+def region_lines(source: str, span: tuple[int, int]) -> list[tuple[int, str]]:
+    """(line number, text) of the lines `span` covers, as far as the file goes."""
+    text = source.splitlines()
+    return [(number, text[number - 1]) for number in range(span[0], min(span[1], len(text)) + 1)]
+
+
 def _hash(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")

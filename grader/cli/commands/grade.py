@@ -84,8 +84,11 @@ def run(args: argparse.Namespace, context: Context) -> int:
     progress = Progress(len(entries), context.stderr)
     try:
         with sandbox_for(args.sandbox, context) as sandbox:
-            # The gradebook, an instructor's, holds every result whole (hidden tests, flags);
-            # what is printed is the student's view unless --reveal-hidden.
+            # A gradebook is an instructor's: it holds every result whole (hidden tests, flags,
+            # probes run); what is printed is the student's view unless --reveal-hidden. A
+            # student grading their own file pays for neither.
+            whole = args.reveal_hidden or gradebook is not None
+
             def shown(result: SubmissionResult) -> SubmissionResult:
                 return result if args.reveal_hidden else student_view(result)
 
@@ -94,7 +97,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
                     gradebook.record(entry.submission, entry.student, problem, sandbox.name, result)
                 progress(entry, shown(result))
 
-            graded = grade_all(problem, answers, entries, sandbox, args.jobs, True, finished)
+            graded = grade_all(problem, answers, entries, sandbox, args.jobs, whole, finished)
             results = tuple(shown(result) for result in graded)
             why = auto_reason(sandbox) if args.sandbox == "auto" else ""
             info = SandboxInfo(sandbox.name, sandbox.protections(), sandbox.warning(), why)

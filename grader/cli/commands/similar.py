@@ -128,11 +128,10 @@ def side_by_side(a: str, a_lines: tuple[int, int], b: str, b_lines: tuple[int, i
 
 
 def _numbered(source: str, lines: tuple[int, int]) -> list[str]:
+    from ...insight.similarity import region_lines
     from ...text import printable
 
-    text = source.splitlines()
-    shown = []
-    for number in range(lines[0], min(lines[1], len(text)) + 1):
-        line = printable(text[number - 1], one_line=True).expandtabs(4)
-        shown.append(f"{number:>3} {line}"[:COLUMN])
-    return shown
+    return [
+        f"{number:>3} {printable(line, one_line=True).expandtabs(4)}"[:COLUMN]
+        for number, line in region_lines(source, lines)
+    ]
