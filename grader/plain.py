@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from .errors import SandboxUnavailable
+from .languages.compiled import shell
 from .limits import Limits
 from .sandbox.base import BARE_PYTHON_FLAGS, Program, RunOutcome, Sandbox, Termination
 
@@ -70,7 +71,7 @@ def run_plain(
         run = replace(run, files=((recipe.artifact, built.artifact), *run.files))
     redirected = replace(
         run,
-        argv=(_shell(), "-c", f'exec "$@" < {STDIN_FILE}', "grader-stdin", *run.argv),
+        argv=(shell(), "-c", f'exec "$@" < {STDIN_FILE}', "grader-stdin", *run.argv),
         files=((STDIN_FILE, stdin), *run.files),
         runtime_dirs=tuple(sorted({*run.runtime_dirs, "/usr"})),
     )
@@ -83,12 +84,6 @@ def _unbuilt(outcome: RunOutcome) -> str:
     if outcome.termination is Termination.MEMORY_LIMIT:
         return "the compiler ran out of memory"
     return f"the compiler failed ({outcome.termination}, exit code {outcome.exit_code})"
-
-
-def _shell() -> str:
-    from .languages.compiled import shell
-
-    return shell()
 
 
 def _python(name: str, files: tuple[tuple[str, bytes], ...]) -> Recipe:
@@ -152,7 +147,7 @@ def _java(name: str, files: tuple[tuple[str, bytes], ...]) -> Recipe:
         f"{home}/bin/javac -J-Xmx512m -J-XX:+UseSerialGC -encoding UTF-8 -nowarn -d classes "
         f"{name} && {home}/bin/jar --create --file out/prog.jar -C classes ."
     )
-    build = Program("java", (_shell(), "-c", script), files, trees, limit_address_space=False)
+    build = Program("java", (shell(), "-c", script), files, trees, limit_address_space=False)
     java = (f"{home}/bin/java", "-Xss64m", "-XX:+UseSerialGC", "-XX:-UsePerfData")
     run = Program(
         "java", (*java, "-cp", "prog.jar", main_class), (), trees, limit_address_space=False
