@@ -203,7 +203,10 @@ def test_a_platform_that_fails_twice_still_gets_the_score_across_a_restart(tmp_p
     restarted = start(tmp_path, sweep_s=0.05, lti_retry_s=0.2)
     try:
         until(lambda: platform.scores, 30, "the score never arrived after the restart")
-        [(_, attempts, sent, _)] = LtiStore(restarted.service.database).outbox()
+        outbox = LtiStore(restarted.service.database)
+        # The platform answers before the sender marks the row sent: wait for the mark.
+        until(lambda: outbox.outbox()[0][2], 30, "the sent score was never marked sent")
+        [(_, attempts, sent, _)] = outbox.outbox()
         assert sent and attempts == 2 and platform.refused == [500, 500]
         assert platform.scores[0][1]["scoreGiven"] == 1
         assert len(platform.scores) == 1  # sent once, never again
