@@ -58,15 +58,19 @@ class UidBlock:
         else:
             raise OSError(errno.EBUSY, f"all {BLOCKS} blocks of run uids are held")
         self._counter = itertools.count()
-        kill_processes_of(range(self.first, self.first + BLOCK_SIZE))
+        kill_processes_of(self.uids)
 
     def next(self) -> int:
         """A uid no run or build of this grader had in its last BLOCK_SIZE (thread-safe:
         a count's next is one step under the GIL)."""
         return self.first + next(self._counter) % BLOCK_SIZE
 
+    @property
+    def uids(self) -> range:
+        return range(self.first, self.first + BLOCK_SIZE)
+
     def __contains__(self, uid: int) -> bool:
-        return self.first <= uid < self.first + BLOCK_SIZE
+        return uid in self.uids
 
     def close(self) -> None:
         if self._fd >= 0:

@@ -585,8 +585,8 @@ def test_hostile_submission(
     assert str(ROOT / "grader") not in report  # no traceback of the harness's own code
 
     assert _processes_with(token) == [], "a process of the run outlived it"
-    if sandbox.name == "process":  # docker: a container started ahead is nobody's, waiting
-        assert _processes_of_runs() == [], "a process with a run's uid outlived it"
+    if sandbox.name == "process":  # docker: the container started ahead has a run's uid
+        assert _processes_of_runs(sandbox) == [], "a process with a run's uid outlived it"
     for folder in (ROOT, Path("/tmp"), Path("/"), Path.home(), tmp_path):
         assert not (folder / f"pwned-{token}").exists(), folder
     if case.extra == "sentinel":
@@ -645,7 +645,7 @@ def test_nothing_of_a_submission_reaches_the_next(
     second = grade(small_nqueens, nqueens_answers, make_submission(FINDS), sandbox, True)
     assert second.verdict is Verdict.AC, second.tests[0].message
     if sandbox.name == "process":
-        assert _processes_of_runs() == []
+        assert _processes_of_runs(sandbox) == []
 
 
 def _keys_of_runs() -> list[str]:
@@ -663,17 +663,17 @@ def _keys_of_runs() -> list[str]:
     return held
 
 
-def _processes_of_runs(wait_s: float = 5.0) -> list[int]:
-    """Processes with a run's uid (nobody, or the warm runner's per-run uids) once no run is
-    going on: a daemon that outlived its submission."""
+def _processes_of_runs(sandbox, wait_s: float = 5.0) -> list[int]:
+    """Processes with a uid of this sandbox's runs once no run is going on: a daemon that
+    outlived its submission. Only its own block: another grader on the host (a warm `grader
+    serve`, its container started ahead) has runs of its own."""
     from grader.sandbox.process.bubblewrap import UNPRIVILEGED_ID
-    from grader.sandbox.uids import RUN_UID_BASE, process_uids
+    from grader.sandbox.uids import process_uids
 
+    uids = sandbox.run_uids or range(UNPRIVILEGED_ID, UNPRIVILEGED_ID + 1)
     deadline = time.monotonic() + wait_s
     while True:
-        found = [
-            pid for pid, uid in process_uids() if uid == UNPRIVILEGED_ID or uid >= RUN_UID_BASE
-        ]
+        found = [pid for pid, uid in process_uids() if uid in uids]
         if not found or time.monotonic() > deadline:
             return found
         time.sleep(0.05)

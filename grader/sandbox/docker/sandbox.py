@@ -121,6 +121,11 @@ class DockerSandbox(ClosedOnExit):
         }
         self._pool = Pool(self._client, self._uids.next, ahead=self._options.warm)
 
+    @property
+    def run_uids(self) -> range:
+        """The uids this sandbox's containers run as."""
+        return self._uids.uids
+
     def _remove_orphans(self) -> None:
         """Containers left by a grader that was killed mid-run (no PDEATHSIG crosses into
         the engine): still running a submission, perhaps. Remove them."""

@@ -83,6 +83,11 @@ class ProcessSandbox(ClosedOnExit):
         return self._isolation
 
     @property
+    def run_uids(self) -> range | None:
+        """The uids this sandbox's runs and builds get (None: the shared UNPRIVILEGED_ID)."""
+        return self._uids.uids if self._uids is not None else None
+
+    @property
     def forks_runs(self) -> bool:
         """Whether runs are forked from a warm runner (root only) rather than each started
         in a sandbox of its own (as everywhere else, or when the warm runner did not start)."""
