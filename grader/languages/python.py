@@ -59,6 +59,8 @@ class Python:
         self.interpreter = interpreter or places.interpreter
         self.runtime_dirs = places.runtime_dirs
         self.hidden = places.hidden
+        # Another interpreter's standard library is somewhere under its prefix.
+        self._stdlib_dirs = places.stdlib_dirs if interpreter is None else places.runtime_dirs
 
     def template(self, problem: Problem) -> str:
         entry = problem.entry_names(self.id)[0]
@@ -83,7 +85,7 @@ class Python:
         return Runtime(
             self.id,
             self.interpreter,
-            self.runtime_dirs,
+            self._stdlib_dirs,
             registry_base=f"python:{version}-slim",
             registry_executable=f"/usr/local/bin/python{version}",
         )

@@ -52,6 +52,9 @@ class PythonPlaces:
     interpreter: str
     runtime_dirs: tuple[str, ...]
     hidden: tuple[str, ...]
+    # What an image needs of those trees: the standard library (with its extension
+    # modules); the executable and the libraries it links are added by the image's recipe.
+    stdlib_dirs: tuple[str, ...]
 
 
 @cache
@@ -63,10 +66,12 @@ def python_places() -> PythonPlaces:
     for scheme_key in ("purelib", "platlib"):
         hidden.add(sysconfig.get_path(scheme_key, vars={"base": sys.base_prefix}))
     hidden.add(site.getusersitepackages())
+    bases = {"installed_base": sys.base_prefix, "platbase": sys.base_exec_prefix}
     return PythonPlaces(
         getattr(sys, "_base_executable", "") or sys.executable,
         tuple(sorted({sys.base_prefix, sys.base_exec_prefix})),
         tuple(sorted(hidden)),
+        tuple(sorted({sysconfig.get_path(key, vars=bases) for key in ("stdlib", "platstdlib")})),
     )
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from grader.errors import SandboxUnavailable
 from grader.sandbox.base import Runtime
-from grader.sandbox.docker.image import build_image, image_tag
+from grader.sandbox.docker.image import build_image, image_tag, registry_unreachable
 from grader.sandbox.docker.sandbox import DockerSandbox, connect, default_runtimes
 
 from ..conftest import ROOT, require
@@ -38,6 +38,25 @@ def test_building_twice_reuses_the_image(client) -> None:
     image = client.images.get(first.tag)
     assert image.attrs["Config"]["User"] == "65534:65534"
     assert image.labels["org.grader.argv0.python"]
+
+
+def test_the_image_carries_the_standard_library_not_its_prefix(client) -> None:
+    """What made a fresh machine's first image take minutes: all of /usr (compilers, JDK,
+    browser) copied in for the interpreter's sake."""
+    (python,) = [runtime for runtime in default_runtimes() if runtime.language == "python"]
+    assert python.dirs and all("python3" in tree for tree in python.dirs), python.dirs
+    image = client.images.get(build_image(client, default_runtimes(), "auto").tag)
+    if image.labels["org.grader.recipe"] == "offline":
+        assert image.attrs["Size"] < 400 * 2**20, image.attrs["Size"]
+
+
+def test_the_registry_recipe_is_skipped_when_its_base_is_nowhere(client) -> None:
+    built = build_image(client, default_runtimes(), "auto")
+    here = Runtime("python", "/usr/bin/python3", (), built.tag, "/usr/bin/python3")
+    assert registry_unreachable(client, (here,)) == ""  # the base is on this engine
+    # No registry holds this name, and where none answers the probe gives up quickly.
+    nowhere = Runtime("python", "/usr/bin/python3", (), "grader-test/never:0", "/usr/bin/x")
+    assert "grader-test/never:0" in registry_unreachable(client, (nowhere,))
 
 
 def test_a_missing_image_says_how_to_build_it(client) -> None:

@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 IMAGE_REPOSITORY: Final = "grader-sandbox"
 ARGV0_LABEL: Final = "org.grader.argv0."  # + language id: the executable inside the image
 RECIPE_LABEL: Final = "org.grader.recipe"
-RECIPE_VERSION: Final = "2"
+RECIPE_VERSION: Final = "3"  # 3: the standard library alone, not its whole prefix
+REGISTRY_PROBE_S: Final = 1.5
 SKIPPED_DIRS: Final = frozenset(
     {"site-packages", "dist-packages", "test", "tests", "idle_test", "idlelib", "tkinter",
      "turtledemo", "ensurepip", "lib2to3", "__phello__"}
@@ -53,19 +54,28 @@ def image_tag(runtimes: Iterable[Runtime]) -> str:
     return f"{IMAGE_REPOSITORY}:{__version__}-{digest}"
 
 
-def build_image(client: DockerClient, runtimes: tuple[Runtime, ...], recipe: str) -> BuiltImage:
+def build_image(
+    client: DockerClient, runtimes: tuple[Runtime, ...], recipe: str, tag: str = ""
+) -> BuiltImage:
     """Build (or reuse) the image. `recipe`: "registry", "offline", or "auto" (the
-    registry when it answers, offline otherwise). Raises SandboxError on failure."""
+    registry when it answers, offline otherwise); `tag`: another than the grader's own (a
+    benchmark's). Raises SandboxError on failure."""
     from docker.errors import BuildError, ImageNotFound
 
-    tag = image_tag(runtimes)
+    tag = tag or image_tag(runtimes)
     try:
         found = client.images.get(tag)
         return BuiltImage(tag, found.labels.get(RECIPE_LABEL, "?"), reused=True)
     except ImageNotFound:
         pass
     errors: list[str] = []
-    for attempt in ("registry", "offline") if recipe == "auto" else (recipe,):
+    attempts = [recipe] if recipe != "auto" else ["registry", "offline"]
+    if recipe == "auto":
+        unreachable = registry_unreachable(client, runtimes)
+        if unreachable:
+            attempts.remove("registry")
+            errors.append(f"registry: {unreachable}")
+    for attempt in attempts:
         context = (
             _registry_context(runtimes) if attempt == "registry" else _offline_context(runtimes)
         )
@@ -85,6 +95,34 @@ def build_image(client: DockerClient, runtimes: tuple[Runtime, ...], recipe: str
         except Exception as error:  # noqa: BLE001 - the engine's errors come in many types
             errors.append(f"{attempt}: {_last_line(str(error))}")
     raise SandboxError("cannot build the sandbox image: " + "; ".join(errors))
+
+
+def registry_unreachable(client: DockerClient, runtimes: tuple[Runtime, ...]) -> str:
+    """Why the registry recipe cannot start now ("" if it can): its base image is neither
+    here nor answered for by the engine's registry within REGISTRY_PROBE_S. Asked of the
+    engine, not tried from here: the engine's proxy and mirrors are what a pull would use.
+    Without the limit an engine with no route out waits tens of seconds before it says so."""
+    from docker.errors import ImageNotFound
+
+    bases = {runtime.registry_base for runtime in runtimes}
+    if len(bases) != 1:
+        return "the registry recipe needs one base image for every language"
+    base = bases.pop()
+    try:
+        client.images.get(base)
+        return ""
+    except ImageNotFound:
+        pass
+    except Exception as error:  # noqa: BLE001 - the engine's errors come in many types
+        return _last_line(str(error))
+    waited, client.api.timeout = client.api.timeout, REGISTRY_PROBE_S
+    try:
+        client.api.inspect_distribution(base)
+        return ""
+    except Exception as error:  # noqa: BLE001 - a timeout, a refusal, a DNS failure
+        return f"{base} not reachable ({_last_line(str(error))[:160]})"
+    finally:
+        client.api.timeout = waited
 
 
 def _last_line(text: object) -> str:
