@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .errors import SandboxUnavailable
 from .sandbox import (
@@ -14,6 +15,12 @@ from .sandbox import (
     SandboxOptions,
 )
 from .selftest import SelfTest
+
+# Runtimes a backend can be opened on besides its default, shown after the backends; never
+# what `--sandbox auto` picks (each is asked for by name).
+OPTIONAL_RUNTIMES: Final = {
+    "docker --runtime runsc (gVisor)": ("docker", SandboxOptions(oci_runtime="runsc")),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +56,20 @@ def survey(self_test: bool = False) -> tuple[BackendStatus, ...]:
     finally:
         for sandbox in opened.values():
             sandbox.close()
-    return tuple(found[name] for name in SANDBOXES)
+    return tuple(found[name] for name in SANDBOXES) + tuple(
+        _optional(label, *how) for label, how in OPTIONAL_RUNTIMES.items()
+    )
+
+
+def _optional(label: str, backend: str, options: SandboxOptions) -> BackendStatus:
+    try:
+        sandbox = SANDBOXES[backend](options)
+    except SandboxUnavailable as error:
+        return BackendStatus(label, False, reason=str(error))
+    try:
+        return BackendStatus(label, True, sandbox.protections(), sandbox.warning())
+    finally:
+        sandbox.close()
 
 
 def auto_choice(warnings: dict[str, str]) -> str | None:

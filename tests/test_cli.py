@@ -14,7 +14,7 @@ import pytest
 import grader
 from grader.cli import main
 
-from .conftest import ROOT, SUBMISSIONS
+from .conftest import ROOT, SUBMISSIONS, require
 
 ACCEPTED = str(SUBMISSIONS / "nqueens" / "accepted" / "backtracking.py")
 WRONG = str(SUBMISSIONS / "nqueens" / "wrong_answer" / "diagonal_without_abs.py")
@@ -191,6 +191,34 @@ def test_doctor_lists_every_backend_with_its_protections_or_the_fix(capsys) -> N
         assert "what --sandbox auto uses" in out and "warning" not in out
     else:
         assert "NOT AVAILABLE" in out or "warning:" in out
+
+
+def test_doctor_says_whether_gvisor_can_run_here(capsys) -> None:
+    main(["doctor"])
+    out = capsys.readouterr().out
+    assert "docker --runtime runsc (gVisor): " in out
+    line = out.split("docker --runtime runsc (gVisor): ")[1].splitlines()
+    assert line[0].startswith("available") or "why:" in line[1], line[:2]
+
+
+def test_a_runtime_needs_the_docker_backend(capsys) -> None:
+    code = main(["grade", "--sandbox", "process", "--runtime", "runsc", ACCEPTED])
+    assert code == 2
+    assert "--runtime runsc needs --sandbox docker" in capsys.readouterr().err
+
+
+def test_a_runtime_the_engine_lacks_is_named_with_the_fix(capsys) -> None:
+    from grader.errors import SandboxUnavailable
+    from grader.sandbox.docker.sandbox import connect
+
+    try:
+        connect().close()
+    except SandboxUnavailable as error:
+        require(False, "the Docker engine", str(error))
+    code = main(["grade", "--sandbox", "docker", "--runtime", "nonesuch", ACCEPTED])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "has no 'nonesuch' runtime" in err and "daemon.json" in err
 
 
 def test_doctor_explains_a_missing_engine(capsys, monkeypatch, tmp_path) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..sandbox import SANDBOXES
+from ..errors import UsageError
+from ..sandbox import SANDBOXES, SandboxOptions
 
 SANDBOX_CHOICES = ("auto", *SANDBOXES)
 
@@ -28,6 +29,19 @@ def add_problem_name(command: argparse.ArgumentParser, default: str | None = "nq
 
 def add_sandbox(command: argparse.ArgumentParser, help_text: str | None = None) -> None:
     command.add_argument("--sandbox", choices=SANDBOX_CHOICES, default="auto", help=help_text)
+    command.add_argument(
+        "--runtime",
+        default="",
+        metavar="NAME",
+        help="with --sandbox docker: the engine's container runtime (runsc: gVisor)",
+    )
+
+
+def sandbox_options(args: argparse.Namespace) -> SandboxOptions:
+    """What `--runtime` asks of the backend `--sandbox` names."""
+    if args.runtime and args.sandbox != "docker":
+        raise UsageError(f"--runtime {args.runtime} needs --sandbox docker")
+    return SandboxOptions(oci_runtime=args.runtime)
 
 
 def positive(text: str) -> int:

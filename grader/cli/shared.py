@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 from collections.abc import Iterator
 
 from ..problem import Problem
 from ..problem_yaml import find_problem, load_problem, problem_roots
 from ..sandbox import Sandbox
+from .arguments import sandbox_options
 from .context import Context
 
 
@@ -24,15 +26,16 @@ def database_at(given: str, context: Context) -> str:
 
 
 @contextlib.contextmanager
-def sandbox_for(choice: str, context: Context) -> Iterator[Sandbox]:
-    """The backend `--sandbox` names: the context's kept one, else opened and closed here.
-    SandboxUnavailable (exit 2) when it cannot run."""
+def sandbox_for(args: argparse.Namespace, context: Context) -> Iterator[Sandbox]:
+    """The backend `--sandbox` (and `--runtime`) name: the context's kept one, else opened
+    and closed here. SandboxUnavailable (exit 2) when it cannot run."""
+    options = sandbox_options(args)
     if context.sandboxes is not None:
-        yield context.sandboxes.open(choice)
+        yield context.sandboxes.open(args.sandbox, options)
         return
     from ..sandbox import open_sandbox
 
-    sandbox = open_sandbox(choice)
+    sandbox = open_sandbox(args.sandbox, options)
     try:
         yield sandbox
     finally:

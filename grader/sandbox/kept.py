@@ -10,6 +10,7 @@ import os
 
 from . import open_sandbox
 from .base import Sandbox
+from .options import SandboxOptions
 
 # What a backend (or a language's toolchain look-up inside it) reads from the environment.
 ENVIRONMENT_READ = ("PATH", "DOCKER_HOST", "DOCKER_CERT_PATH", "DOCKER_TLS_VERIFY")
@@ -17,12 +18,13 @@ ENVIRONMENT_READ = ("PATH", "DOCKER_HOST", "DOCKER_CERT_PATH", "DOCKER_TLS_VERIF
 
 class KeptSandboxes:
     def __init__(self) -> None:
-        self._opened: dict[tuple[str, tuple[str, ...]], Sandbox] = {}
+        self._opened: dict[tuple[str, SandboxOptions, tuple[str, ...]], Sandbox] = {}
 
-    def open(self, choice: str) -> Sandbox:
-        key = (choice, tuple(os.environ.get(name, "") for name in ENVIRONMENT_READ))
+    def open(self, choice: str, options: SandboxOptions | None = None) -> Sandbox:
+        chosen = options or SandboxOptions()
+        key = (choice, chosen, tuple(os.environ.get(name, "") for name in ENVIRONMENT_READ))
         if key not in self._opened:
-            self._opened[key] = open_sandbox(choice)
+            self._opened[key] = open_sandbox(choice, chosen)
         return self._opened[key]
 
     def close(self) -> None:

@@ -21,7 +21,7 @@ from ..languages import EXTENSIONS, LANGUAGES
 from ..limits import Limits
 from ..plain import PLAIN_LANGUAGES, PlainRun, run_plain
 from ..results import SubmissionResult
-from ..sandbox import Sandbox, open_sandbox
+from ..sandbox import Sandbox, SandboxOptions, open_sandbox
 from ..sandbox.base import Termination
 from ..submission import Submission
 from .catalog import Catalog, languages_of
@@ -93,12 +93,14 @@ class JobeRuns:
         choice: str,
         capacity: int,
         overload_wait_s: float = OVERLOAD_WAIT_S,
+        sandbox_options: SandboxOptions | None = None,
     ) -> None:
         self.files = FileCache()
         self._catalog = catalog
         self._sandbox = sandbox
         self._owned: Sandbox | None = None  # opened here, when the service had none
         self._choice = choice
+        self._sandbox_options = sandbox_options
         self._lock = threading.Lock()
         self._capacity = max(capacity, 1)
         self._slots = threading.BoundedSemaphore(self._capacity)
@@ -166,7 +168,7 @@ class JobeRuns:
             return self._sandbox
         with self._lock:
             if self._owned is None:
-                self._owned = open_sandbox(self._choice)
+                self._owned = open_sandbox(self._choice, self._sandbox_options)
             return self._owned
 
     def _graded(self, language_id: str, source: bytes, sandbox: Sandbox) -> RunResult:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..sandbox.options import SandboxOptions
 from ..submission import MAX_SOURCE_BYTES
 
 
@@ -25,3 +26,4 @@ class ServiceOptions:
     sweep_s: float = 1.0  # how often submissions lost by a dead grader or queue are found
     lti_retry_s: float = 5.0  # a score the platform refused: again after this, doubling
     labels: dict[str, str] = field(default_factory=dict, compare=False)
+    sandbox_options: SandboxOptions = SandboxOptions()  # `--runtime`: docker's runtime

@@ -54,12 +54,18 @@ class Service:
 
             self.queue = RedisQueue(options.queue)
         else:
-            self.sandbox = open_sandbox(options.sandbox)
+            self.sandbox = open_sandbox(options.sandbox, options.sandbox_options)
             self._grader = Grader(self.store, self.catalog, self.sandbox, self.metrics.graded)
             self.queue = LocalQueue(self._in_flight(self._grader.run), options.workers)
         # Moodle's CodeRunner runs through the Jobe endpoint on this process's sandbox, or one
         # of its own where grading is the workers' (opened at the first run).
-        self.jobe = JobeRuns(self.catalog, self.sandbox, options.sandbox, max(options.workers, 2))
+        self.jobe = JobeRuns(
+            self.catalog,
+            self.sandbox,
+            options.sandbox,
+            max(options.workers, 2),
+            sandbox_options=options.sandbox_options,
+        )
         # LTI 1.3: launches validated here; scores sent from the outbox, whoever graded them.
         self.lti = LtiStore(self.database)
         self.lti_keys = KeySets()

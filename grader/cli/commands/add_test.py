@@ -33,7 +33,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
     problem = add_test(problem, parse_inputs(args.input), args.points, args.hidden, args.name)
     added = problem.tests[-1]
     print(f"{problem.yaml_file}:{added.line}: added test {added.name}", file=context.stdout)
-    with sandbox_for(args.sandbox, context) as sandbox:
+    with sandbox_for(args, context) as sandbox:
         write_answers(problem, compute_answers(problem, sandbox))
         print(
             f"{problem.shown(problem.answer_path(added))}: written from the references",

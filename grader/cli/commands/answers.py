@@ -26,7 +26,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
     from ..shared import open_problem, sandbox_for
 
     problem = open_problem(args.problem_name, context)
-    with sandbox_for(args.sandbox, context) as sandbox:
+    with sandbox_for(args, context) as sandbox:
         computed = compute_answers(problem, sandbox)
     if args.check:
         stale = stale_answers(problem, computed)

@@ -83,7 +83,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
         entries = [entry for entry in entries if already[id(entry)] is None]
     progress = Progress(len(entries), context.stderr)
     try:
-        with sandbox_for(args.sandbox, context) as sandbox:
+        with sandbox_for(args, context) as sandbox:
             # A gradebook is an instructor's: it holds every result whole (hidden tests, flags,
             # probes run); what is printed is the student's view unless --reveal-hidden. A
             # student grading their own file pays for neither.

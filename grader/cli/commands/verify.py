@@ -25,7 +25,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
 
     problem = open_problem(args.problem_name, context)
     answers = load_answers(problem)
-    with sandbox_for(args.sandbox, context) as sandbox:
+    with sandbox_for(args, context) as sandbox:
         verification = verify(problem, answers, sandbox, args.jobs, context.say)
     context.stdout.write(render(verification))
     return EXIT_FAILED if verification.failures else EXIT_OK

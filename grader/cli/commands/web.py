@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ...addresses import is_loopback
 from ...errors import EXIT_OK, UsageError
-from ..arguments import add_sandbox, positive
+from ..arguments import add_sandbox, positive, sandbox_options
 from ..context import Context
 
 HELP = "serve the grading API and the exercise page (embedded queue and SQLite by default)"
@@ -130,7 +130,14 @@ def _serve(args: argparse.Namespace, context: Context, database_where: str) -> i
         if args.problems
         else problem_roots(context.cwd)
     )
-    options = ServiceOptions(database_where, roots, args.sandbox, args.workers, args.queue)
+    options = ServiceOptions(
+        database_where,
+        roots,
+        args.sandbox,
+        args.workers,
+        args.queue,
+        sandbox_options=sandbox_options(args),
+    )
     service = Service(options)
     try:
         open_service = not service.store.has_tokens()

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from ...errors import EXIT_OK
-from ..arguments import add_sandbox, positive
+from ..arguments import add_sandbox, positive, sandbox_options
 from ..context import Context
 
 HELP = "grade the submissions a `grader web --queue URL` service enqueues"
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
     try:
         store = Store(database)
         catalog = Catalog(roots or problem_roots(context.cwd))
-        with open_sandbox(args.sandbox) as sandbox:
+        with open_sandbox(args.sandbox, sandbox_options(args)) as sandbox:
             name = args.name or f"grader-{os.uname().nodename}-{os.getpid()}"
             context.say(f"grader worker {name}: grading from {args.queue} on {sandbox.name}")
             grader = Grader(store, catalog, sandbox)
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
 def _many(args: argparse.Namespace, context: Context) -> int:
     """N single workers as child processes; a signal to this one stops them all."""
     argv = [sys.executable, "-m", "grader", "worker", "--queue", args.queue, "--db", args.db,
-            "--sandbox", args.sandbox]  # fmt: skip
+            "--sandbox", args.sandbox, "--runtime", args.runtime]  # fmt: skip
     for folder in args.problems or ():
         argv += ["--problems", str(folder)]
     children = [

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 from ...errors import SandboxError
 from ...limits import PIDS_MAX
 from ..base import START_TIMEOUT_S, Program
-from ..cgroup import CpuCounter
+from ..cgroup import CpuCounter, GroupMemory
 from ..files import (
     BUILD_WORKDIR_BYTES,
     CHANNEL_NAME,
@@ -28,7 +28,7 @@ from ..files import (
     WORKDIR,
     WORKDIR_BYTES,
 )
-from ..measure import ProcMeter
+from ..measure import GroupMeter, ProcMeter
 from ..preparation import child_environment
 from ..seccomp import docker_profile
 from ..session import exit_or_signal
@@ -40,6 +40,11 @@ if TYPE_CHECKING:
 
 LAUNCHER: Final = Path(__file__).with_name("_launcher.py")
 CHANNEL_DIR: Final = "/run/grader"
+GVISOR: Final = "runsc"
+GVISOR_OWN_TASKS: Final = 128
+# Off: gVisor's own network stack (the containers have none, and runsc refuses to start one in
+# the engine's namespace); open: a run may connect to the one host socket bound in, its channel.
+GVISOR_ARGS: Final = ("--network=none", "--host-uds=open")
 RUN_LABEL: Final = "org.grader.run"  # its value: the pid of the grader that made it
 
 
@@ -96,7 +101,9 @@ def create(
         mounts=[Mount(CHANNEL_DIR, hostdir, type="bind", read_only=True), *mounts],
         mem_limit=memory,
         memswap_limit=memory,
-        pids_limit=PIDS_MAX,
+        # gVisor's kernel (its threads, a host process per address space) counts in the
+        # container's group beside the program's own.
+        pids_limit=PIDS_MAX + (GVISOR_OWN_TASKS if oci_runtime == GVISOR else 0),
         nano_cpus=1_000_000_000,
         cap_drop=["ALL"],
         security_opt=["no-new-privileges", f"seccomp={docker_profile()}"],
@@ -176,7 +183,14 @@ class Engine:
         pid = int(container.attrs["State"]["Pid"])
         # The container's group counts every process in it, a worker forked at import too.
         self._cpu_counter = CpuCounter.of_process(pid) if pid > 0 else None
-        self.meter = ProcMeter(pid, self._cpu_counter)
+        memory = GroupMemory.of_process(pid) if pid > 0 else None
+        if container.attrs["HostConfig"].get("Runtime") == GVISOR and memory is not None:
+            # The pid is gVisor's kernel, not the program: only the group tells its memory.
+            self.meter = GroupMeter(pid, self._cpu_counter, memory)
+        else:
+            if memory is not None:
+                memory.close()
+            self.meter = ProcMeter(pid, self._cpu_counter)
         with contextlib.suppress(AttributeError, OSError, ValueError):
             self.exit_fd = os.pidfd_open(pid) if pid > 0 else None
 

@@ -11,6 +11,7 @@ backend. How containers are made, started ahead and removed: engine.py.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import socket
 from typing import TYPE_CHECKING, Final
@@ -25,6 +26,8 @@ from ..session import SupervisedSession, run_build
 from ..uids import UidBlock
 from .build import Build
 from .containers import (
+    GVISOR,
+    GVISOR_ARGS,
     RUN_LABEL,
     Recipe,
     first_line,
@@ -108,6 +111,11 @@ class DockerSandbox(ClosedOnExit):
         except DockerException as error:
             self.close()
             raise SandboxUnavailable(f"cannot look up {self._tag}: {first_line(error)}") from None
+        if self._options.oci_runtime:
+            why = runtime_missing(self._client, self._options.oci_runtime)
+            if why:
+                self.close()
+                raise SandboxUnavailable(why)
         self._remove_orphans()
         try:
             self._uids = UidBlock()
@@ -145,8 +153,14 @@ class DockerSandbox(ClosedOnExit):
             f"Docker container per submission from the local image {self._tag}, started "
             "before it is needed and never reused",
             "no network (--network none); read-only root; no capabilities; no-new-privileges",
-            "seccomp filter: no new namespaces, mounts, keyring, bpf, io_uring, userfaultfd, "
-            "perf events, ptrace, clocks, modules or kexec",
+            (
+                "gVisor (runsc): every system call of the program answered by gVisor's own "
+                "kernel in user space, never the host's; CPU and memory read from the "
+                "container's control group (memory includes gVisor's own, tens of MiB)"
+                if self._options.oci_runtime == GVISOR
+                else "seccomp filter: no new namespaces, mounts, keyring, bpf, io_uring, "
+                "userfaultfd, perf events, ptrace, clocks, modules or kexec"
+            ),
             "runs as a uid of its own (from a block no other grader on this host uses); only "
             "the submission's files inside, read-only",
             f"a {WORKDIR_BYTES // 2**20} MiB tmpfs as the only writable place (/dev/shm "
@@ -178,7 +192,7 @@ class DockerSandbox(ClosedOnExit):
             limits.memory_mib,
             tuple(sorted(wanted.items())),
             self._options.oci_runtime,
-            tuple(toolchain_mounts(program)) if argv == program.argv else (),
+            () if program.language in self._executables else tuple(toolchain_mounts(program)),
         )
 
         def start() -> Child:
@@ -217,6 +231,31 @@ class DockerSandbox(ClosedOnExit):
         from the host's toolchain, mounted read-only (engine.toolchain_mounts)."""
         executable = self._executables.get(program.language)
         return (executable, *program.argv[1:]) if executable else program.argv
+
+
+def runtime_missing(client: DockerClient, runtime: str) -> str:
+    """Why the engine cannot run containers on `runtime` as the backend needs ("" if it can)."""
+    from docker.errors import DockerException
+
+    try:
+        registered = client.info().get("Runtimes") or {}
+    except DockerException as error:
+        return f"cannot ask the engine for its runtimes: {first_line(error)}"
+    needed = GVISOR_ARGS if runtime == GVISOR else ()
+    settings = {"path": "/usr/bin/runsc", "runtimeArgs": list(needed)}
+    how = (
+        f'register it in the engine\'s daemon.json as "runtimes": {{"{runtime}": '
+        f"{json.dumps(settings)}}} and restart the engine (scripts/start-docker does this for "
+        "an engine it starts)"
+    )
+    if runtime not in registered:
+        install = " (Debian: apt-get install runsc)" if runtime == GVISOR else ""
+        return f"the Docker engine has no {runtime!r} runtime{install}: {how}"
+    given = registered[runtime].get("runtimeArgs") or []
+    lacking = [arg for arg in needed if arg not in given]
+    if lacking:
+        return f"the engine's {runtime!r} runtime lacks {' '.join(lacking)}: {how}"
+    return ""
 
 
 def _alive(pid: int) -> bool:
