@@ -48,6 +48,8 @@ def nqueens_answers(nqueens: Problem) -> dict[str, object]:
 # each run from a warm runner where the grader is root; "process-cold" starts a sandbox per
 # run, as it does for everyone else. The contract and hostile suites hold for each.
 VARIANTS = {"process-cold": ("process", SandboxOptions(warm=False))}
+# Opened by name only (tests/sandbox/test_hostile.py's gVisor cases), not in every suite.
+RUNTIMES = {"docker-runsc": ("docker", SandboxOptions(oci_runtime="runsc"))}
 
 
 def backend_names() -> tuple[str, ...]:
@@ -63,7 +65,7 @@ def require_language(language_id: str) -> None:
 
 def open_backend(name: str) -> Sandbox:
     """A fully isolated backend, or a skip (a failure under CI) saying what is missing."""
-    base, options = VARIANTS.get(name, (name, SandboxOptions()))
+    base, options = (VARIANTS | RUNTIMES).get(name, (name, SandboxOptions()))
     try:
         if base == "docker":
             _build_docker_image()

@@ -19,6 +19,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 import pytest
 
@@ -28,7 +29,7 @@ from grader.reports import REPORTERS
 from grader.results import Report, SandboxInfo
 from grader.verdicts import Verdict
 
-from ..conftest import ROOT
+from ..conftest import ROOT, open_backend
 
 SECRET_VARIABLE = "GRADER_HOSTILE_SECRET"
 
@@ -54,12 +55,19 @@ CASES = [
     Case(
         "capabilities left to use",
         Verdict.AC,
-        QUEENS + "def solve_n_queens(n):\n"
-        "    status = open('/proc/self/status').read().splitlines()\n"
-        "    caps = [line.split()[1] for line in status if line.startswith('Cap')]\n"
-        "    nnp = [line.split()[1] for line in status if line.startswith('NoNewPrivs')]\n"
-        "    held = [cap for cap in caps if int(cap, 16)] + [v for v in nnp if v != '1']\n"
-        "    return [] if held or len(caps) < 5 else queens(n)\n",
+        # Asked of the kernel, not of /proc/self/status (which gVisor's kernel does not fill).
+        QUEENS + "import ctypes\n"
+        "def solve_n_queens(n):\n"
+        "    libc = ctypes.CDLL(None, use_errno=True)\n"
+        "    header = (ctypes.c_uint32 * 2)(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3\n"
+        "    sets = (ctypes.c_uint32 * 6)()  # effective, permitted, inheritable; twice\n"
+        "    if libc.capget(header, sets) != 0:\n"
+        "        return []\n"
+        "    held = [word for word in sets if word]\n"
+        "    held += [c for c in range(41) if libc.prctl(23, c, 0, 0, 0) == 1]  # bounding\n"
+        "    held += [c for c in range(41) if libc.prctl(47, 1, c, 0, 0) == 1]  # ambient\n"
+        "    no_new_privs = libc.prctl(39, 0, 0, 0, 0)\n"
+        "    return [] if held or no_new_privs != 1 else queens(n)\n",
     ),
     Case("busy loop", Verdict.TLE, "def solve_n_queens(n):\n    while True:\n        pass\n"),
     Case("sleep", Verdict.TLE, "import time\ndef solve_n_queens(n):\n    time.sleep(10**6)\n"),
@@ -558,6 +566,62 @@ def test_hostile_submission(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    _attack(case, sandbox, small_nqueens, nqueens_answers, make_submission, listener, tmp_path,
+            monkeypatch)  # fmt: skip
+
+
+# What gVisor (Debian's runsc 20221219, ptrace platform) does otherwise, found by running the
+# whole suite on it: not yet answered, so these attacks are not claimed for `--runtime runsc`.
+GVISOR_OPEN: Final = {
+    "host information and machine-wide counters in /proc":
+        "gVisor's own /proc (not the host's) is not masked",
+}  # fmt: skip
+GVISOR_CASES: Final = [case for case in CASES if case.name not in GVISOR_OPEN]
+# The verdicts gVisor gives otherwise, each for its own reason; the host checks still hold.
+GVISOR_VERDICTS: Final = {
+    # gVisor charges each forked process its pages whole: 63 idle children of the runner take
+    # about 420 MiB there, 29 MiB on runc.
+    "fork bomb": Verdict.MLE,
+    # The container's first process is not shielded from its own signals as a Linux init is:
+    # kill(0) of a parent it cannot see (ppid 0) kills the run itself.
+    "killing the parent and its process group": Verdict.RTE,
+}
+
+
+@pytest.fixture(scope="module")
+def gvisor() -> Iterator[object]:
+    backend = open_backend("docker-runsc")
+    yield backend
+    backend.close()
+
+
+@pytest.mark.parametrize("case", GVISOR_CASES, ids=[case.name for case in GVISOR_CASES])
+def test_hostile_submission_under_gvisor(
+    case: Case,
+    gvisor,
+    small_nqueens: Problem,
+    nqueens_answers,
+    make_submission,
+    listener: socket.socket,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    verdict = GVISOR_VERDICTS.get(case.name, case.verdict)
+    _attack(dataclasses.replace(case, verdict=verdict), gvisor, small_nqueens, nqueens_answers,
+            make_submission, listener, tmp_path, monkeypatch)  # fmt: skip
+
+
+def _attack(
+    case: Case,
+    sandbox,
+    small_nqueens: Problem,
+    nqueens_answers,
+    make_submission,
+    listener: socket.socket,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One attack, its verdict, the host checks, and a correct submission after it."""
     token = secrets.token_hex(6)
     secret = f"hunter2-{token}"
     monkeypatch.setenv(SECRET_VARIABLE, secret)
@@ -622,11 +686,12 @@ def solve_n_queens(n):
 FINDS = (
     QUEENS
     + """
-import os
+import ctypes, os
 def solve_n_queens(n):
     found = [name for name in os.listdir('/tmp') if name.startswith('left-')]
-    with open('/proc/sysvipc/shm') as segments:
-        found += segments.read().splitlines()[1:]
+    # The segment by its key, as its maker would find it (gVisor has no /proc/sysvipc).
+    if ctypes.CDLL(None).shmget(0x5EED, 0, 0) >= 0:
+        found.append('shm 0x5EED')
     found += [p for p in os.listdir('/proc') if p.isdigit() and int(p) != os.getpid()]
     return queens(n) if not found else [[len(found)]]
 """
@@ -637,6 +702,16 @@ def test_nothing_of_a_submission_reaches_the_next(
     sandbox, small_nqueens: Problem, nqueens_answers, make_submission
 ) -> None:
     """Files, SysV IPC, processes: what one submission leaves, the next does not meet."""
+    _leaves_nothing(sandbox, small_nqueens, nqueens_answers, make_submission)
+
+
+def test_nothing_of_a_submission_reaches_the_next_under_gvisor(
+    gvisor, small_nqueens: Problem, nqueens_answers, make_submission
+) -> None:
+    _leaves_nothing(gvisor, small_nqueens, nqueens_answers, make_submission)
+
+
+def _leaves_nothing(sandbox, small_nqueens: Problem, nqueens_answers, make_submission) -> None:
     token = secrets.token_hex(6)
     first = grade(
         small_nqueens, nqueens_answers, make_submission(LEAVES.replace("@TOKEN@", token)), sandbox

@@ -41,10 +41,17 @@ if TYPE_CHECKING:
 LAUNCHER: Final = Path(__file__).with_name("_launcher.py")
 CHANNEL_DIR: Final = "/run/grader"
 GVISOR: Final = "runsc"
-GVISOR_OWN_TASKS: Final = 128
-# Off: gVisor's own network stack (the containers have none, and runsc refuses to start one in
-# the engine's namespace); open: a run may connect to the one host socket bound in, its channel.
-GVISOR_ARGS: Final = ("--network=none", "--host-uds=open")
+# Under gVisor the host's pids limit counts gVisor's kernel too (its threads, a host process
+# per address space), and gVisor panics when it is reached: the program's own limit is then
+# RLIMIT_NPROC, which gVisor's kernel enforces, and the host's a backstop well above it.
+GVISOR_HOST_TASKS: Final = 10 * PIDS_MAX
+# gVisor's kernel lives in the container's memory group too: the limit grows by its share
+# (measured here: about 25 MiB at rest, and a copied page table per forked process).
+GVISOR_KERNEL_MIB: Final = 64
+# What the engine must pass runsc: no network stack of gVisor's own (the containers have none,
+# and runsc refuses to start one in the engine's namespace); a run may connect to the one host
+# socket bound in, its channel; the containers' seccomp profile applied inside gVisor too.
+GVISOR_ARGS: Final = ("--network=none", "--host-uds=open", "--oci-seccomp")
 RUN_LABEL: Final = "org.grader.run"  # its value: the pid of the grader that made it
 
 
@@ -88,6 +95,9 @@ def create(
     from docker.types import LogConfig, Mount, Ulimit
 
     memory = memory_mib * 2**20
+    if oci_runtime == GVISOR:
+        ulimits = ulimits | {"nproc": PIDS_MAX}
+        memory += GVISOR_KERNEL_MIB * 2**20
     workdir_bytes = BUILD_WORKDIR_BYTES if building else WORKDIR_BYTES
     host_config = client.api.create_host_config(
         network_mode="none",
@@ -101,9 +111,7 @@ def create(
         mounts=[Mount(CHANNEL_DIR, hostdir, type="bind", read_only=True), *mounts],
         mem_limit=memory,
         memswap_limit=memory,
-        # gVisor's kernel (its threads, a host process per address space) counts in the
-        # container's group beside the program's own.
-        pids_limit=PIDS_MAX + (GVISOR_OWN_TASKS if oci_runtime == GVISOR else 0),
+        pids_limit=GVISOR_HOST_TASKS if oci_runtime == GVISOR else PIDS_MAX,
         nano_cpus=1_000_000_000,
         cap_drop=["ALL"],
         security_opt=["no-new-privileges", f"seccomp={docker_profile()}"],
