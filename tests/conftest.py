@@ -46,8 +46,13 @@ def nqueens_answers(nqueens: Problem) -> dict[str, object]:
 
 # Every backend of SANDBOXES, and variants of them opened with other options: "process" forks
 # each run from a warm runner where the grader is root; "process-cold" starts a sandbox per
-# run, as it does for everyone else. The contract and hostile suites hold for each.
-VARIANTS = {"process-cold": ("process", SandboxOptions(warm=False))}
+# run, as it does for everyone else; "docker" forks each run from a warm container,
+# "docker-cold" starts a container per submission (as gVisor's runs do). The contract and
+# hostile suites hold for each.
+VARIANTS = {
+    "process-cold": ("process", SandboxOptions(warm=False)),
+    "docker-cold": ("docker", SandboxOptions(warm=False)),
+}
 # Opened by name only (tests/sandbox/test_hostile.py's gVisor cases), not in every suite.
 RUNTIMES = {"docker-runsc": ("docker", SandboxOptions(oci_runtime="runsc"))}
 

@@ -52,6 +52,8 @@ GVISOR_KERNEL_MIB: Final = 64
 # and runsc refuses to start one in the engine's namespace); a run may connect to the one host
 # socket bound in, its channel; the containers' seccomp profile applied inside gVisor too.
 GVISOR_ARGS: Final = ("--network=none", "--host-uds=open", "--oci-seccomp")
+# The zygote's own (SETGID, SETUID, SETPCAP, SYS_ADMIN: process/_zygote.py's KEPT_CAPABILITIES).
+WARM_RUNNER_CAPABILITIES: Final = ("SETGID", "SETUID", "SETPCAP", "SYS_ADMIN")
 RUN_LABEL: Final = "org.grader.run"  # its value: the pid of the grader that made it
 
 
@@ -89,12 +91,22 @@ def create(
     building: bool,
     uid: int,
     oci_runtime: str,
+    warm_runner: dict[str, str] | None = None,
 ) -> Container:
     """A container made the one way every run and build is: see the module's docstring.
-    Through the SDK's low-level API: its high-level one cannot set masked paths."""
+    Through the SDK's low-level API: its high-level one cannot set masked paths.
+    `warm_runner`: the environment of a warm runner (warm.py), which gets what making each
+    run's namespaces needs and nothing else: root with the four capabilities the zygote
+    keeps (it drops the rest at once, and every run drops these), the engine's default
+    seccomp profile (which allows unshare, setns and mount to CAP_SYS_ADMIN alone), and a
+    /proc without the engine's masks (the kernel refuses a run's own /proc over a partly
+    covered one; each run masks the same files in it itself)."""
     from docker.types import LogConfig, Mount, Ulimit
 
     memory = memory_mib * 2**20
+    # A build speaks no protocol, and a warm runner says on stderr why it failed: both are
+    # read from the engine's log.
+    logged = building or warm_runner is not None
     if oci_runtime == GVISOR:
         ulimits = ulimits | {"nproc": PIDS_MAX}
         memory += GVISOR_KERNEL_MIB * 2**20
@@ -114,20 +126,27 @@ def create(
         pids_limit=GVISOR_HOST_TASKS if oci_runtime == GVISOR else PIDS_MAX,
         nano_cpus=1_000_000_000,
         cap_drop=["ALL"],
-        security_opt=["no-new-privileges", f"seccomp={docker_profile()}"],
+        cap_add=list(WARM_RUNNER_CAPABILITIES) if warm_runner is not None else None,
+        security_opt=["no-new-privileges"]
+        + ([] if warm_runner is not None else [f"seccomp={docker_profile()}"]),
         ulimits=[Ulimit(name=name, soft=value, hard=value) for name, value in ulimits.items()],
-        # A build speaks no protocol: its messages are read from the engine's log.
         log_config=LogConfig(
-            type="json-file" if building else "none",
-            config={"max-size": "1m"} if building else {},
+            type="json-file" if logged else "none",
+            config={"max-size": "1m"} if logged else {},
         ),
     )
-    host_config["MaskedPaths"] = sorted({*DOCKER_MASKED_PATHS, *MASKED_PROC_FILES})
+    host_config["MaskedPaths"] = (
+        [] if warm_runner is not None else sorted({*DOCKER_MASKED_PATHS, *MASKED_PROC_FILES})
+    )
+    if warm_runner is not None:
+        host_config["ReadonlyPaths"] = []
     created = client.api.create_container(
         tag,
         command=command,
         user=f"{uid}:{uid}",
-        environment=child_environment(WORKDIR) | {"GRADER_SOCKET": f"{CHANNEL_DIR}/{CHANNEL_NAME}"},
+        environment=child_environment(WORKDIR)
+        | {"GRADER_SOCKET": f"{CHANNEL_DIR}/{CHANNEL_NAME}"}
+        | (warm_runner or {}),
         working_dir=WORKDIR,
         hostname="sandbox",
         host_config=host_config,

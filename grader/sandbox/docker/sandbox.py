@@ -14,14 +14,19 @@ import contextlib
 import json
 import os
 import socket
+from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from ...errors import SandboxUnavailable
 from ...limits import PIDS_MAX, Limits, docker_ulimits, rlimits_in_force
 from ..base import Child, ClosedOnExit, Compiled, Program, Runtime
+from ..cgroup import CgroupParents, find_cgroup_parents
 from ..files import MAX_ARTIFACT_BYTES, WORKDIR_BYTES
 from ..options import SandboxOptions
 from ..preparation import rlimits
+from ..process.forked import ForkedRun
+from ..process.zygote import WarmRunners, Zygote
+from ..seccomp import Filter, SeccompUnavailable, compiled_filter
 from ..session import SupervisedSession, run_build
 from ..uids import UidBlock
 from .build import Build
@@ -35,9 +40,11 @@ from .containers import (
 )
 from .image import ARGV0_LABEL, image_tag
 from .pool import Pool
+from .warm import in_container
 
 if TYPE_CHECKING:
     from docker import DockerClient
+    from docker.types import Mount
 
 ENGINE_HINT: Final = (
     "start the Docker engine (systemctl start docker, or dockerd &), make sure you may use it "
@@ -127,7 +134,52 @@ class DockerSandbox(ClosedOnExit):
             for key, value in labels.items()
             if key.startswith(ARGV0_LABEL)
         }
-        self._pool = Pool(self._client, self._uids.next, ahead=self._options.warm)
+        self._runners = WarmRunners()
+        self._forking, self._cold_reason = self._forking_allowed()
+        # A container per submission: builds aside, where runs cannot be forked (gVisor, no
+        # control groups or seccomp here, `warm` off) or the warm runner did not start.
+        self._pool = Pool(
+            self._client, self._uids.next, ahead=self._options.warm and self._forking is None
+        )
+        if self._forking is not None:
+            self._zygote_for((), wait=False)  # the Python runner's: started now, used soon
+
+    def _forking_allowed(self) -> tuple[tuple[CgroupParents, Filter] | None, str]:
+        """What forked runs need (their control groups, the seccomp filter each installs),
+        or None and why each submission gets a container of its own instead."""
+        if not self._options.warm:
+            return None, "warm runners were turned off"
+        if self._options.oci_runtime:
+            return None, f"the {self._options.oci_runtime} runtime starts a container per run"
+        cgroups, why = find_cgroup_parents()
+        if cgroups is None:
+            return None, why
+        try:
+            return (cgroups, compiled_filter()), ""
+        except SeccompUnavailable as error:
+            return None, str(error)
+
+    @property
+    def forks_runs(self) -> bool:
+        """Whether runs are forked from a warm container (else a container per submission)."""
+        return self._forking is not None and not self._runners.failure
+
+    def _zygote_for(self, mounts: tuple[Mount, ...], wait: bool = True) -> Zygote | None:
+        """The warm container for programs with these host trees bound in, started on first
+        use; None where runs are not forked (see _forking_allowed) or it did not start."""
+        if self._forking is None:
+            return None
+        cgroups, seccomp = self._forking
+        python = self._executables.get("python", "")
+
+        def start() -> Zygote:
+            from ...languages.python import runner_source
+
+            launch = in_container(self._client, self._tag, python, list(mounts))
+            return Zygote(launch, python, cgroups, seccomp, (runner_source(),))
+
+        key = tuple(sorted((str(m.get("Source")), m["Target"], m["Type"]) for m in mounts))
+        return self._runners.get(key, start, wait)
 
     @property
     def run_uids(self) -> range:
@@ -149,9 +201,30 @@ class DockerSandbox(ClosedOnExit):
                         self._client.api.remove_container(left["Id"], force=True)
 
     def protections(self) -> tuple[str, ...]:
+        forked = (
+            f"a warm container from the local image {self._tag} (root with only the four "
+            "capabilities needed to make namespaces and change uid), each run forked from it "
+            "into new PID, mount, IPC, UTS and cgroup namespaces of its own, with its own "
+            "/proc and /tmp, and the control groups of its slot",
+            "each run: a uid of its own (from a block no other grader on this host uses), no "
+            "capabilities, no_new_privs, the seccomp filter: no new namespaces, mounts, "
+            "keyring, bpf, io_uring, userfaultfd, perf events, ptrace, clocks, modules or kexec",
+            f"a {WORKDIR_BYTES // 2**20} MiB tmpfs as the only writable place; host "
+            "information and machine-wide counters in /proc masked",
+            f"cgroup v1: memory (no swap; out of memory is MLE) and at most {PIDS_MAX} "
+            "processes/threads per run; CPU time of every process of the run counted, at "
+            "most one CPU per run",
+            rlimits_in_force(),
+            "no network (--network none, and a network namespace per slot); read-only root",
+            "wall-clock and CPU watchdog in the parent; every process of a run killed with it",
+            "empty environment, stdin from /dev/null, stdout and stderr captured and capped",
+        )
+        if self.forks_runs:
+            return forked
         return (
             f"Docker container per submission from the local image {self._tag}, started "
-            "before it is needed and never reused",
+            "before it is needed and never reused"
+            + (f" ({self._cold_reason})" if self._cold_reason else ""),
             "no network (--network none); read-only root; no capabilities; no-new-privileges",
             (
                 "gVisor (runsc): every system call of the program answered by gVisor's own "
@@ -176,6 +249,8 @@ class DockerSandbox(ClosedOnExit):
         return ""
 
     def close(self) -> None:
+        if hasattr(self, "_runners"):
+            self._runners.close()
         if hasattr(self, "_pool"):
             self._pool.close()
         if hasattr(self, "_uids"):
@@ -184,6 +259,17 @@ class DockerSandbox(ClosedOnExit):
 
     def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:
         argv = self._argv(program)
+        mounts = () if program.language in self._executables else tuple(toolchain_mounts(program))
+        zygote = self._zygote_for(mounts)
+        if zygote is not None:
+            here, wanted_here, uids = (
+                replace(program, argv=argv),
+                rlimits(limits, calls, program),
+                self._uids,
+            )
+            return SupervisedSession(
+                lambda: ForkedRun(zygote, here, limits, wanted_here, uids.next()), limits
+            )
         wanted = docker_ulimits(rlimits(limits, calls, program))
         recipe = Recipe(
             self._tag,
@@ -192,7 +278,7 @@ class DockerSandbox(ClosedOnExit):
             limits.memory_mib,
             tuple(sorted(wanted.items())),
             self._options.oci_runtime,
-            () if program.language in self._executables else tuple(toolchain_mounts(program)),
+            mounts,
         )
 
         def start() -> Child:

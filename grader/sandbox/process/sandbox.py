@@ -13,10 +13,8 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-import threading
 from pathlib import Path
 
-from ...errors import SandboxError
 from ...limits import PIDS_MAX, Limits, rlimits_in_force
 from ..base import ClosedOnExit, Compiled, Program
 from ..cgroup import find_cgroup_parents
@@ -28,7 +26,7 @@ from ..uids import UidBlock
 from .bubblewrap import UNPRIVILEGED_ID, Isolation, detect_isolation
 from .child import Launch, SandboxedProcess
 from .forked import ForkedRun
-from .zygote import Zygote
+from .zygote import WarmRunners, Zygote, in_bubblewrap
 
 
 class ProcessSandbox(ClosedOnExit):
@@ -70,9 +68,7 @@ class ProcessSandbox(ClosedOnExit):
                 self._uids_reason = f"no block of run uids could be taken ({error})"
         # Each forked run needs a uid of its own: without a block, a sandbox per run.
         self._warm = warm and self._isolation.active and self._uids is not None
-        self._zygotes: dict[tuple[tuple[str, ...], tuple[str, ...]], Zygote | None] = {}
-        self._zygotes_lock = threading.Lock()
-        self._warm_failure = ""  # why the warm runner did not start, if it did not
+        self._runners = WarmRunners()
         if self._warm:
             # The runner most submissions need: started now, waited for at the first run.
             places = python_places()
@@ -91,7 +87,7 @@ class ProcessSandbox(ClosedOnExit):
     def forks_runs(self) -> bool:
         """Whether runs are forked from a warm runner (root only) rather than each started
         in a sandbox of its own (as everywhere else, or when the warm runner did not start)."""
-        return self._warm and not self._warm_failure
+        return self._warm and not self._runners.failure
 
     def protections(self) -> tuple[str, ...]:
         found: list[str] = []
@@ -112,7 +108,7 @@ class ProcessSandbox(ClosedOnExit):
             elif self._warm:
                 found.append(
                     "a sandbox started per submission (the warm runner did not start: "
-                    f"{self._warm_failure[-200:]})"
+                    f"{self._runners.failure[-200:]})"
                 )
             found += [
                 "Linux namespaces (bubblewrap): no network, private PID, IPC and UTS namespaces",
@@ -185,11 +181,7 @@ class ProcessSandbox(ClosedOnExit):
         return "\n".join(missing)
 
     def close(self) -> None:
-        with self._zygotes_lock:
-            for zygote in self._zygotes.values():
-                if zygote is not None:
-                    zygote.close()
-            self._zygotes.clear()
+        self._runners.close()
         if self._uids is not None:
             self._uids.close()  # after the runs: none of them is alive any more
 
@@ -201,38 +193,25 @@ class ProcessSandbox(ClosedOnExit):
         `wait`: make sure it came up."""
         if not self._warm:
             return None
-        key = (runtime_dirs, hidden)
-        with self._zygotes_lock:
-            gone = self._zygotes.get(key)
-            if gone is not None and not gone.alive():
-                gone.close()  # killed from outside: its next run gets a new one
-                del self._zygotes[key]
-            if key not in self._zygotes:
-                places = python_places()
-                # The Python runner is what most runs start: compiled once, in the zygote.
-                from ...languages.python import runner_source
 
-                preload = (runner_source(),)
-                try:
-                    self._zygotes[key] = Zygote(
-                        self._isolation,
-                        places.interpreter,
-                        tuple(sorted({*runtime_dirs, *places.runtime_dirs})),
-                        (*self._hidden, *sorted({*hidden, *places.hidden})),
-                        self._cgroups,
-                        self._seccomp,
-                        preload,
-                    )
-                except SandboxError as error:
-                    self._zygotes[key] = None
-                    self._warm_failure = str(error)
-            zygote = self._zygotes[key]
-        if zygote is not None and wait and not zygote.usable():
-            with self._zygotes_lock:
-                self._zygotes[key] = None
-                self._warm_failure = zygote.failure or "it said nothing"
-            return None
-        return zygote
+        def start() -> Zygote:
+            places = python_places()
+            # The Python runner is what most runs start: compiled once, in the zygote.
+            from ...languages.python import runner_source
+
+            return Zygote(
+                in_bubblewrap(
+                    self._isolation,
+                    tuple(sorted({*runtime_dirs, *places.runtime_dirs})),
+                    (*self._hidden, *sorted({*hidden, *places.hidden})),
+                ),
+                places.interpreter,
+                self._cgroups,
+                self._seccomp,
+                (runner_source(),),
+            )
+
+        return self._runners.get((runtime_dirs, hidden), start, wait)
 
     def compile(self, program: Program, limits: Limits, artifact: str) -> Compiled:
         launch = self._launch()

@@ -20,8 +20,9 @@ import socket
 import struct
 import subprocess
 import threading
+from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import Final
+from typing import Any, Final, Protocol
 
 from ...errors import SandboxError
 from ..base import BARE_PYTHON_FLAGS, START_TIMEOUT_S
@@ -83,42 +84,34 @@ class Zygote:
 
     def __init__(
         self,
-        isolation: Isolation,
+        start: StartWarmRunner,
         interpreter: str,
-        runtime_dirs: tuple[str, ...],
-        hidden: tuple[str, ...],
         cgroups: CgroupParents | None,
         seccomp: Filter | None,
         preload: tuple[str, ...] = (),
     ) -> None:
-        """`seccomp`: the filter each run installs just before its program starts;
+        """`start`: how the warm runner is started (inside bubblewrap, or a container) given
+        its command and environment; `interpreter`: the warm runner's, as its sandbox names
+        it; `seccomp`: the filter each run installs just before its program starts;
         `preload`: Python sources compiled once in the warm runner, for the runs to inherit
         (a runner compiled per run would cost more than its fork)."""
         self.interpreter = interpreter
         self._cgroups = cgroups
         self._lock = threading.Lock()
         self._ready: bool | None = None
-        self._came_up = False  # it said so: past bubblewrap's set-up
+        self._came_up = False  # it said so: past its sandbox's set-up
         self._free: list[Slot] = []
         self.failure = ""
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         source = SOURCE.read_text(encoding="utf-8")
         command = (interpreter, *BARE_PYTHON_FLAGS, "-c", source, *preload)
+        environment = {
+            "GRADER_SECCOMP": seccomp.program.hex() if seccomp is not None else "",
+            "GRADER_MASKED": "\n".join(masked_proc_files()),
+        }
         try:
-            self._process = _started_by_a_keeper(
-                zygote_argv(isolation, command, runtime_dirs, hidden),
-                theirs.fileno(),
-                {
-                    "GRADER_SECCOMP": seccomp.program.hex() if seccomp is not None else "",
-                    "GRADER_MASKED": "\n".join(masked_proc_files()),
-                },
-            )
+            self._process, self._control = start(command, environment)
         except OSError as error:
-            ours.close()
             raise SandboxError(f"cannot start the warm runner: {error}") from error
-        finally:
-            theirs.close()
-        self._control = ours
         # The first slot, made while the grader loads the problem: joining a memory group
         # is the slowest step of all.
         with contextlib.suppress(SandboxError, OSError):
@@ -220,6 +213,86 @@ class Zygote:
             slot.close()
         self._free.clear()
         return said.decode("utf-8", "replace").strip()[-500:]
+
+
+class WarmRunners:
+    """Warm runners by the kind of program they serve, each started on first use and kept;
+    one killed from outside is replaced at its next use, one that did not come up is
+    remembered as None (its runs then start without it), `failure` saying why. Thread-safe."""
+
+    def __init__(self) -> None:
+        self._held: dict[Hashable, Zygote | None] = {}
+        self._lock = threading.Lock()
+        self.failure = ""  # why a warm runner did not start, if one did not
+
+    def get(self, key: Hashable, start: Callable[[], Zygote], wait: bool = True) -> Zygote | None:
+        """The warm runner for `key`, started by `start` if there is none; `wait`: make sure
+        it came up."""
+        with self._lock:
+            gone = self._held.get(key)
+            if gone is not None and not gone.alive():
+                gone.close()
+                del self._held[key]
+            if key not in self._held:
+                try:
+                    self._held[key] = start()
+                except SandboxError as error:
+                    self._held[key] = None
+                    self.failure = str(error)
+            zygote = self._held[key]
+        if zygote is not None and wait and not zygote.usable():
+            with self._lock:
+                self._held[key] = None
+                self.failure = zygote.failure or "it said nothing"
+            return None
+        return zygote
+
+    def close(self) -> None:
+        with self._lock:
+            for zygote in self._held.values():
+                if zygote is not None:
+                    zygote.close()
+            self._held.clear()
+
+
+class WarmProcess(Protocol):
+    """The warm runner's process as the grader holds it (a Popen for bubblewrap's)."""
+
+    def poll(self) -> int | None: ...
+
+    def kill(self) -> None: ...
+
+    def communicate(
+        self, input: bytes | None = None, timeout: float | None = None
+    ) -> tuple[Any, bytes]:
+        """Wait for its end; what it said on stderr (timeout: subprocess.TimeoutExpired)."""
+        ...
+
+
+# Given the warm runner's command and environment: its process, and the grader's end of the
+# control socket (SOCK_SEQPACKET) whose other end is GRADER_ZYGOTE_FD in it.
+StartWarmRunner = Callable[[tuple[str, ...], dict[str, str]], tuple[WarmProcess, socket.socket]]
+
+
+def in_bubblewrap(
+    isolation: Isolation, runtime_dirs: tuple[str, ...], hidden: tuple[str, ...]
+) -> StartWarmRunner:
+    """The process backend's warm runner: inside bubblewrap, with these trees in view."""
+
+    def start(
+        command: tuple[str, ...], environment: dict[str, str]
+    ) -> tuple[WarmProcess, socket.socket]:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            argv = zygote_argv(isolation, command, runtime_dirs, hidden)
+            return _started_by_a_keeper(argv, theirs.fileno(), environment), ours
+        except OSError:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
+
+    return start
 
 
 def _started_by_a_keeper(

@@ -1,0 +1,147 @@
+"""The docker backend's warm runner: the process backend's zygote (process/_zygote.py) in a
+container of its own, started once per kind of program and kept. Each run is forked from it
+as in the process backend: pid 1 of a new PID namespace, with its own mount, IPC, UTS and
+cgroup namespaces, /proc and /tmp, a uid of the grader's block, no capabilities, no_new_privs
+and the grader's seccomp filter, in control groups of its slot (a network namespace per
+slot). What the container adds is its file system: the image's, not the host's.
+
+A container per submission costs the engine about 0.2 s of CPU (dockerd, containerd, runc),
+so on two cores a batch could never pass about eight submissions a second; a fork costs
+milliseconds. The container itself gets only what making the runs' namespaces needs
+(containers.create's `warm_runner`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import shutil
+import socket
+import subprocess
+import tempfile
+from typing import TYPE_CHECKING, Any, Final
+
+from ..base import START_TIMEOUT_S
+from ..files import CHANNEL_NAME
+from ..process.zygote import StartWarmRunner, WarmProcess
+from .containers import create, first_line
+
+if TYPE_CHECKING:
+    from docker import DockerClient
+    from docker.models.containers import Container
+    from docker.types import Mount
+
+# The container's first process: connects to the grader (the control socket the zygote
+# expects as GRADER_ZYGOTE_FD), then runs the zygote's source (its first argument) with the
+# runners to preload as its arguments, as bubblewrap's would have them.
+SHIM: Final = (
+    "import _socket, os, sys\n"
+    "control = _socket.socket(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)\n"
+    "control.connect(os.environ.pop('GRADER_SOCKET'))\n"
+    "os.environ['GRADER_ZYGOTE_FD'] = str(control.detach())\n"
+    "source = sys.argv[1]\n"
+    "sys.argv = ['-c', *sys.argv[2:]]\n"
+    "exec(compile(source, '<zygote>', 'exec'), {'__name__': '__main__'})\n"
+)
+# The zygote and its slots before they join their own groups; runs never count here.
+WARM_RUNNER_MEMORY_MIB: Final = 512
+
+
+class ContainerProcess:
+    """The warm runner's container, held as the zygote's `WarmProcess`."""
+
+    def __init__(self, container: Container, pidfd: int, hostdir: str) -> None:
+        self._container = container
+        self._pidfd = pidfd
+        self._hostdir = hostdir
+        self._code: int | None = None
+
+    def poll(self) -> int | None:
+        if self._code is None and self._pidfd >= 0:
+            ready, _, _ = select.select([self._pidfd], [], [], 0)
+            if ready:
+                self._code = self._wait(START_TIMEOUT_S)
+        return self._code
+
+    def kill(self) -> None:
+        from docker.errors import DockerException
+
+        with contextlib.suppress(DockerException):
+            self._container.kill()
+
+    def communicate(
+        self, input: bytes | None = None, timeout: float | None = None
+    ) -> tuple[Any, bytes]:
+        """Wait for its end, then remove it; its stderr, from the engine's log."""
+        from docker.errors import DockerException
+
+        self._code = self._wait(timeout)
+        try:
+            said = bytes(self._container.logs(stdout=False, stderr=True))
+        except DockerException as error:
+            said = f"(its log cannot be read: {first_line(error)})".encode()
+        with contextlib.suppress(DockerException):
+            self._container.remove(force=True)
+        if self._pidfd >= 0:
+            os.close(self._pidfd)
+            self._pidfd = -1
+        shutil.rmtree(self._hostdir, ignore_errors=True)
+        return None, said
+
+    def _wait(self, timeout: float | None) -> int:
+        from docker.errors import DockerException
+        from requests.exceptions import RequestException as Unanswered
+
+        try:
+            return int(self._container.wait(timeout=timeout)["StatusCode"])
+        except Unanswered:  # the SDK's timeout: the engine has not seen it end yet
+            raise subprocess.TimeoutExpired("the warm runner's container", timeout or 0) from None
+        except (DockerException, KeyError, ValueError):
+            return -1
+
+
+def in_container(
+    client: DockerClient, tag: str, interpreter: str, mounts: list[Mount]
+) -> StartWarmRunner:
+    """Start the zygote in a container of the image `tag` (its Python: `interpreter`),
+    with these host trees bound read-only (a compiled language's toolchain)."""
+
+    def start(
+        command: tuple[str, ...], environment: dict[str, str]
+    ) -> tuple[WarmProcess, socket.socket]:
+        from docker.errors import DockerException
+
+        at = command.index("-c") + 1
+        shimmed = [interpreter, *command[1:at], SHIM, *command[at:]]
+        hostdir = tempfile.mkdtemp(prefix="grader-docker-")
+        os.chmod(hostdir, 0o711)
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        container: Container | None = None
+        try:
+            listener.bind(os.path.join(hostdir, CHANNEL_NAME))
+            listener.listen(1)
+            container = create(
+                client, tag, shimmed, hostdir, mounts, WARM_RUNNER_MEMORY_MIB, {}, False, 0, "",
+                warm_runner=environment,
+            )  # fmt: skip
+            container.start()
+            container.reload()
+            pidfd = os.pidfd_open(int(container.attrs["State"]["Pid"]))
+            ready, _, _ = select.select([listener.fileno(), pidfd], [], [], START_TIMEOUT_S)
+            if listener.fileno() not in ready:
+                os.close(pidfd)
+                said = container.logs(stdout=False, stderr=True).decode("utf-8", "replace")
+                raise OSError(f"its container did not connect: {said.strip()[-500:]}")
+            control, _ = listener.accept()
+            return ContainerProcess(container, pidfd, hostdir), control
+        except (DockerException, OSError, KeyError, ValueError) as error:
+            if container is not None:
+                with contextlib.suppress(DockerException):
+                    container.remove(force=True)
+            shutil.rmtree(hostdir, ignore_errors=True)
+            raise OSError(f"in a container: {first_line(error)}") from error
+        finally:
+            listener.close()
+
+    return start
