@@ -16,6 +16,7 @@ from ..sandbox.base import Program, Sandbox
 from ..submission import Submission
 from .base import Build
 from .compiled import (
+    DRIVERS,
     NESTED_TYPES,
     CompiledLanguage,
     Spelling,
@@ -30,7 +31,7 @@ from .compiled import (
     student_file_name,
     supported_params,
 )
-from .pch import precompiled_folder
+from .pch import driver_object, precompiled_folder
 
 PRELUDE = "#include <bits/stdc++.h>\nusing namespace std;\n"
 
@@ -57,13 +58,38 @@ def _known_precompiled() -> str | None:
     return precompiled_folder(_compiler()[0], FLAGS)
 
 
+def _driver_library() -> str:
+    return (DRIVERS / "driver.hpp").read_text("utf-8") + (DRIVERS / "driver_lib.cpp").read_text(
+        "utf-8"
+    )
+
+
+@per_path
+def _known_driver_object() -> str | None:
+    folder = _known_precompiled()
+    return driver_object(_compiler()[0], FLAGS, folder, _driver_library()) if folder else None
+
+
 def precompiled_header() -> str | None:
     """The precompiled header's folder, made again if the cache was emptied meanwhile."""
     folder = _known_precompiled()
     if folder is not None and not os.path.isdir(folder):
         _known_precompiled.cache_clear()
+        _known_driver_object.cache_clear()
         folder = _known_precompiled()
     return folder
+
+
+def driver_library_object() -> str | None:
+    """The driver's submission-independent half, compiled (in the precompiled header's
+    folder); None where it cannot be made."""
+    if precompiled_header() is None:
+        return None
+    found = _known_driver_object()
+    if found is not None and not os.path.isfile(found):
+        _known_driver_object.cache_clear()
+        found = _known_driver_object()
+    return found
 
 
 class Cpp(CompiledLanguage):
@@ -104,7 +130,13 @@ class Cpp(CompiledLanguage):
             for i, param in enumerate(problem.params)
         )
         arguments = ", ".join(f"arg{i}" for i in range(len(problem.params)))
-        driver = driver_source("driver.cpp", f"solution.{entry}({arguments})", locals_)
+        call = driver_source("driver.cpp", f"solution.{entry}({arguments})", locals_)
+        library = driver_library_object()
+        driver = (
+            (DRIVERS / "driver.hpp").read_text("utf-8") + call
+            if library
+            else _driver_library() + call
+        )
         source = (
             f'{PRELUDE}#line 1 "{student}"\n'.encode()
             + submission.source
@@ -120,7 +152,16 @@ class Cpp(CompiledLanguage):
         include = ("-I", precompiled) if precompiled else ()
         compile_program = Program(
             self.id,
-            (compiler, *FLAGS, *include, "-static", "-o", "out/program", "main.cpp"),
+            (
+                compiler,
+                *FLAGS,
+                *include,
+                "-static",
+                "-o",
+                "out/program",
+                "main.cpp",
+                *((library,) if library else ()),
+            ),  # fmt: skip
             unit.files,
             runtime_dirs=("/usr", *((precompiled,) if precompiled else ())),
         )
@@ -131,10 +172,11 @@ class Cpp(CompiledLanguage):
             unit,
             compile_program,
             "program",
-            version,
+            f"{version} {library or 'driver compiled along'}",
             Program(self.id, ("./program",), ()),
         )
 
 
-if __name__ == "__main__":  # set-up makes the header: `python -m grader.languages.cpp`
+if __name__ == "__main__":  # set-up makes both: `python -m grader.languages.cpp`
     print(precompiled_header() or "no precompiled header (g++ missing or refused it)")
+    print(driver_library_object() or "no driver object (the driver is compiled along)")

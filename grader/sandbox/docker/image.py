@@ -55,11 +55,16 @@ def image_tag(runtimes: Iterable[Runtime]) -> str:
 
 
 def build_image(
-    client: DockerClient, runtimes: tuple[Runtime, ...], recipe: str, tag: str = ""
+    client: DockerClient,
+    runtimes: tuple[Runtime, ...],
+    recipe: str,
+    tag: str = "",
+    fresh: bool = False,
 ) -> BuiltImage:
     """Build (or reuse) the image. `recipe`: "registry", "offline", or "auto" (the
-    registry when it answers, offline otherwise); `tag`: another than the grader's own (a
-    benchmark's). Raises SandboxError on failure."""
+    registry when it answers, offline otherwise); `tag`: another than the grader's own, and
+    `fresh`: no layer of the engine's cache reused (a benchmark's, timing a fresh machine).
+    Raises SandboxError on failure."""
     from docker.errors import BuildError, ImageNotFound
 
     tag = tag or image_tag(runtimes)
@@ -87,6 +92,7 @@ def build_image(
                     tag=tag,
                     rm=True,
                     forcerm=True,
+                    nocache=fresh,
                     labels={RECIPE_LABEL: attempt},
                 )
             return BuiltImage(tag, attempt, reused=False)

@@ -1,0 +1,58 @@
+// The harness's side of a C++ submission, as the submission's file sees it: the request's
+// values (Json, From<T>), the reply's (wire), and serve(), the loop speaking
+// grader/protocol.py on the channel (driver_lib.cpp). Appended after the student's file,
+// which #line keeps at its own line numbers; driver.cpp then adds the call and main().
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <new>
+#include <string>
+#include <typeinfo>
+#include <vector>
+#include <cxxabi.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+namespace grader_driver {
+
+// The request is {"args":[...]}: numbers, strings and lists of them, parsed, then converted
+// to each parameter's declared type by From<T>.
+struct Json {
+    long long number = 0;
+    std::string text;
+    std::vector<Json> items;
+};
+
+std::string quote(const std::string &text);
+void wire(std::string &out, long long value);
+void wire(std::string &out, int value);
+void wire(std::string &out, const std::string &value);
+template <typename T> void wire(std::string &out, const std::vector<T> &values) {
+    out += '[';
+    for (size_t i = 0; i < values.size(); ++i) {
+        if (i) out += ',';
+        wire(out, values[i]);
+    }
+    out += ']';
+}
+
+template <typename T> struct From;
+template <> struct From<int> { static int get(const Json &j) { return static_cast<int>(j.number); } };
+template <> struct From<long long> { static long long get(const Json &j) { return j.number; } };
+template <> struct From<std::string> { static std::string get(const Json &j) { return j.text; } };
+template <typename T> struct From<std::vector<T>> {
+    static std::vector<T> get(const Json &j) {
+        std::vector<T> values;
+        for (const Json &item : j.items) values.push_back(From<T>::get(item));
+        return values;
+    }
+};
+
+// Answers every request with call(its arguments): the value it returns, or the exception it
+// throws, in a frame echoing the request's id.
+using Call = std::string (*)(const std::vector<Json> &args);
+int serve(Call call);
+
+}  // namespace grader_driver
