@@ -33,6 +33,7 @@ from .compiled import (
     shell,
     supported_params,
 )
+from .javatools import build_tool
 
 # LeetCode's Java imports, on the student's first line so that javac's line numbers stay theirs.
 IMPORTS = (
@@ -121,16 +122,22 @@ class Java(CompiledLanguage):
             shown_as=submission.path.name,
         )
         bin_dir = os.path.join(home, "bin")
-        script = (
-            f"{bin_dir}/javac -J-Xmx512m -J-XX:+UseSerialGC -encoding UTF-8 -nowarn "
-            f"-d classes {student} GraderMain.java "
-            f"&& {bin_dir}/jar --create --file out/program.jar -C classes ."
-        )
+        tool = build_tool(home, version)
+        if tool is not None:
+            argv = tool.argv(f"{bin_dir}/java", "out/program.jar", (student, "GraderMain.java"))
+        else:
+            argv = (
+                shell(),
+                "-c",
+                f"{bin_dir}/javac -J-Xmx512m -J-XX:+UseSerialGC -encoding UTF-8 -nowarn "
+                f"-d classes {student} GraderMain.java "
+                f"&& {bin_dir}/jar --create --file out/program.jar -C classes .",
+            )
         compile_program = Program(
             self.id,
-            (shell(), "-c", script),
+            argv,
             unit.files,
-            runtime_dirs=trees,
+            runtime_dirs=(*trees, *((tool.folder,) if tool else ())),
             limit_address_space=False,
         )
         heap = max(problem.limits.memory_mib - 64, 64)
@@ -152,6 +159,15 @@ class Java(CompiledLanguage):
             runtime_dirs=trees,
             limit_address_space=False,
         )
+        key = f"{version} {tool.folder if tool else 'javac and jar'}"
         return build_in_sandbox(
-            submission, sandbox, self.id, unit, compile_program, "program.jar", version, run
+            submission, sandbox, self.id, unit, compile_program, "program.jar", key, run
         )
+
+
+if __name__ == "__main__":  # set-up makes the build tool: `python -m grader.languages.java`
+    try:
+        made = build_tool(jdk()[0], jdk()[2])
+    except SandboxUnavailable as error:
+        raise SystemExit(f"no build tool: {error}") from None
+    print(made.folder if made else "no build tool (javac and jar build each submission)")
