@@ -66,8 +66,7 @@ def _driver_library() -> str:
 
 @per_path
 def _known_driver_object() -> str | None:
-    folder = _known_precompiled()
-    return driver_object(_compiler()[0], FLAGS, folder, _driver_library()) if folder else None
+    return driver_object(_compiler()[0], FLAGS, _driver_library())
 
 
 def precompiled_header() -> str | None:
@@ -75,16 +74,12 @@ def precompiled_header() -> str | None:
     folder = _known_precompiled()
     if folder is not None and not os.path.isdir(folder):
         _known_precompiled.cache_clear()
-        _known_driver_object.cache_clear()
         folder = _known_precompiled()
     return folder
 
 
 def driver_library_object() -> str | None:
-    """The driver's submission-independent half, compiled (in the precompiled header's
-    folder); None where it cannot be made."""
-    if precompiled_header() is None:
-        return None
+    """The driver's submission-independent half, compiled; None where it cannot be made."""
     found = _known_driver_object()
     if found is not None and not os.path.isfile(found):
         _known_driver_object.cache_clear()
@@ -163,7 +158,11 @@ class Cpp(CompiledLanguage):
                 *((library,) if library else ()),
             ),  # fmt: skip
             unit.files,
-            runtime_dirs=("/usr", *((precompiled,) if precompiled else ())),
+            runtime_dirs=(
+                "/usr",
+                *((precompiled,) if precompiled else ()),
+                *((os.path.dirname(library),) if library else ()),
+            ),
         )
         return build_in_sandbox(
             submission,

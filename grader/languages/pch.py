@@ -12,21 +12,14 @@ the system's headers and the harness's own sources, nothing of any submission:
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import os
 import re
-import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 from typing import Final
 
+from .toolcache import BUILD_TIMEOUT_S, cached_folder, made_once
+
 HEADER: Final = "bits/stdc++.h"
-# In the home's cache whatever XDG_CACHE_HOME says: one header for every cache a test or a
-# benchmark makes, and never under /tmp, which a sandbox covers with its own.
-PCH_ROOT: Final = Path.home() / ".cache" / "grader" / "pch"
-BUILD_TIMEOUT_S: Final = 120
 
 
 def precompiled_folder(compiler: str, flags: tuple[str, ...]) -> str | None:
@@ -40,12 +33,18 @@ def precompiled_folder(compiler: str, flags: tuple[str, ...]) -> str | None:
         return None
     # The compiler's own version names its headers: finding the header (a preprocessor run,
     # 0.15 s) is only needed to make it.
-    key = hashlib.sha256("\0".join([compiler, version, *flags]).encode()).hexdigest()[:24]
-    folder = PCH_ROOT / key
+    folder = cached_folder("pch", compiler, version, *flags)
     if (folder / f"{HEADER}.gch").is_file():
         return str(folder)
     header = _header_path(compiler, flags)
-    return _made(compiler, flags, header, folder) if header else None
+    if header is None:
+        return None
+
+    def steps(scratch: Path) -> list[list[str]]:
+        (scratch / "bits").mkdir()
+        return [[compiler, *flags, "-x", "c++-header", header, "-o", f"{HEADER}.gch"]]
+
+    return str(folder) if made_once(folder, (f"{HEADER}.gch",), steps) else None
 
 
 def _header_path(compiler: str, flags: tuple[str, ...]) -> str | None:
@@ -65,55 +64,13 @@ def _header_path(compiler: str, flags: tuple[str, ...]) -> str | None:
     return found.group(1) if found else None
 
 
-def _made(compiler: str, flags: tuple[str, ...], header: str, folder: Path) -> str | None:
-    """Compile into a fresh folder, then rename it into place: a grader beside this one
-    sees the whole header or none."""
-    try:
-        folder.parent.mkdir(parents=True, exist_ok=True)
-        scratch = Path(tempfile.mkdtemp(prefix=".partial-", dir=folder.parent))
-    except OSError:
-        return None
-    try:
-        (scratch / "bits").mkdir()
-        made = subprocess.run(
-            [compiler, *flags, "-x", "c++-header", header, "-o", str(scratch / f"{HEADER}.gch")],
-            capture_output=True,
-            timeout=BUILD_TIMEOUT_S,
-            check=False,
-        )
-        if made.returncode != 0:
-            return None
-        os.chmod(scratch, 0o755)  # the sandbox's unprivileged uid reads it
-        with contextlib.suppress(OSError):  # another grader made it first: theirs is used
-            scratch.rename(folder)
-        return str(folder) if (folder / f"{HEADER}.gch").is_file() else None
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+def driver_object(compiler: str, flags: tuple[str, ...], source: str) -> str | None:
+    """`source` (the driver's submission-independent half) compiled once; None where it
+    cannot be (the build then compiles it along)."""
+    folder = cached_folder("cpp-driver", compiler, *flags, source)
 
+    def steps(scratch: Path) -> list[list[str]]:
+        (scratch / "driver.cpp").write_text(source, encoding="utf-8")
+        return [[compiler, *flags, "-c", "-o", "driver.o", "driver.cpp"]]
 
-def driver_object(compiler: str, flags: tuple[str, ...], folder: str, source: str) -> str | None:
-    """`source` (the driver's submission-independent half) compiled into `folder` (the
-    precompiled header's) once; None where it cannot be (the build then compiles it along)."""
-    digest = hashlib.sha256("\0".join([compiler, *flags, source]).encode()).hexdigest()[:16]
-    target = Path(folder) / f"grader-driver-{digest}.o"
-    if target.is_file():
-        return str(target)
-    try:
-        with tempfile.TemporaryDirectory(prefix=".partial-", dir=folder) as scratch:
-            unit = Path(scratch) / "driver.cpp"
-            unit.write_text(source, encoding="utf-8")
-            made = subprocess.run(
-                [compiler, *flags, "-c", "-o", str(Path(scratch) / "driver.o"), str(unit)],
-                capture_output=True,
-                timeout=BUILD_TIMEOUT_S,
-                check=False,
-            )
-            if made.returncode != 0:
-                return None
-            os.chmod(Path(scratch) / "driver.o", 0o644)
-            os.replace(Path(scratch) / "driver.o", target)  # whole or not at all
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    return str(target)
+    return str(folder / "driver.o") if made_once(folder, ("driver.o",), steps) else None
