@@ -148,14 +148,19 @@ def batch_rate(base: str, running: object, count: int) -> float:
     return count / (time.perf_counter() - started)
 
 
-def cli_rate(folder: Path, count: int) -> float:
+def cli_rate(folder: Path, count: int, gradebook: bool = False) -> float:
+    """`grader grade --jobs 2` on the same files; `gradebook`: into a gradebook (`--db`), as
+    the service grades a batch: the probes and flags an instructor sees, and each result
+    stored."""
     files = folder / "class"
-    for index in range(count):
-        (files / f"s{index:04d}").mkdir(parents=True)
-        (files / f"s{index:04d}" / "solution.py").write_text(f"{FAST}\n# batch {index}\n")
+    if not files.exists():
+        for index in range(count):
+            (files / f"s{index:04d}").mkdir(parents=True)
+            (files / f"s{index:04d}" / "solution.py").write_text(f"{FAST}\n# batch {index}\n")
+    stored = ("--db", str(folder / f"gradebook-{time.time_ns()}.db")) if gradebook else ()
     started = time.perf_counter()
     subprocess.run([GRADER, "grade", "--jobs", "2", "--sandbox", "process", "--format", "json",
-                    str(files)], stdout=subprocess.DEVNULL, env={"GRADER_SERVER": "off",
+                    *stored, str(files)], stdout=subprocess.DEVNULL, env={"GRADER_SERVER": "off",
                     "PATH": "/usr/local/bin:/usr/bin:/bin"}, check=False)  # fmt: skip
     return count / (time.perf_counter() - started)
 

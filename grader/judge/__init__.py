@@ -39,13 +39,16 @@ def grade(
     sandbox: Sandbox,
     reveal_hidden: bool = False,
     on_test: Callable[[TestResult], None] | None = None,
+    on_verdict: Callable[[SubmissionResult], None] | None = None,
 ) -> SubmissionResult:
     """Grade one submission. Never raises for anything the submission does; a harness
     fault becomes verdict IE with its message, so a batch goes on. A machine that cannot
     grade this language at all (no toolchain) raises SandboxUnavailable: the user fixes it.
-    `on_test` is told each test's result (made printable) as soon as it is decided."""
+    `on_test` is told each test's result (made printable) as soon as it is decided;
+    `on_verdict` the result once every test is (made printable, without the flags that
+    `reveal_hidden` then looks for: a student need not wait for the instructor's probes)."""
     try:
-        result = _grade(problem, answers, submission, sandbox, reveal_hidden, on_test)
+        result = _grade(problem, answers, submission, sandbox, reveal_hidden, on_test, on_verdict)
         if reveal_hidden:  # the instructor's view: what the source gives away
             result = replace(
                 result, flags=result.flags + _source_flags(problem, answers, submission)
@@ -111,9 +114,11 @@ def _grade(
     sandbox: Sandbox,
     reveal_hidden: bool,
     on_test: Callable[[TestResult], None] | None,
+    on_verdict: Callable[[SubmissionResult], None] | None = None,
 ) -> SubmissionResult:
+    told = _told(on_verdict)
     if submission.refused:
-        return _compile_error(problem, submission, submission.refused)
+        return told(_compile_error(problem, submission, submission.refused))
     language = LANGUAGES[submission.language]
     limits = problem.limits.for_language(language.id, language.time_factor)
     problem = replace(problem, limits=limits)
@@ -122,12 +127,12 @@ def _grade(
     if build.program is None:
         said = build.compile_output
         located = said if said.startswith(name) else f"{name}: {said}"
-        return _compile_error(problem, submission, located)
+        return told(_compile_error(problem, submission, located))
     checker = CHECKERS[problem.checker]
     with sandbox.session(build.program, problem.limits, len(problem.tests)) as session:
         failed_load = load_finding(session.load(), name, problem)
         if failed_load is not None and failed_load.verdict is Verdict.CE:
-            return _compile_error(problem, submission, failed_load.message)
+            return told(_compile_error(problem, submission, failed_load.message))
         decided: list[TestResult] = []
         for index, test in enumerate(problem.tests):
             decided.append(
@@ -138,20 +143,34 @@ def _grade(
             if on_test is not None:
                 on_test(_printable_test(decided[-1]))
         tests = tuple(decided)
-        probed: tuple[Flag, ...] = ()
-        if reveal_hidden and problem.probes and all(t.verdict is Verdict.AC for t in tests):
-            probed = _probe_flags(problem, answers, checker, session, tests)
-    failing = [test.verdict for test in tests if test.verdict is not Verdict.AC]
-    return SubmissionResult(
-        submission=submission.shown,
-        language=submission.language,
-        verdict=failing[0] if failing else Verdict.AC,
-        score=sum(test.score for test in tests),
-        max_score=problem.max_score,
-        compile_output=failed_load.message if failed_load else "",
-        tests=tests,
-        flags=probed,
-    )
+        failing = [test.verdict for test in tests if test.verdict is not Verdict.AC]
+        result = told(
+            SubmissionResult(
+                submission=submission.shown,
+                language=submission.language,
+                verdict=failing[0] if failing else Verdict.AC,
+                score=sum(test.score for test in tests),
+                max_score=problem.max_score,
+                compile_output=failed_load.message if failed_load else "",
+                tests=tests,
+            )
+        )
+        if reveal_hidden and problem.probes and not failing:
+            result = replace(result, flags=_probe_flags(problem, answers, checker, session, tests))
+    return result
+
+
+def _told(
+    on_verdict: Callable[[SubmissionResult], None] | None,
+) -> Callable[[SubmissionResult], SubmissionResult]:
+    """Pass a decided result (printable) to `on_verdict`, and on."""
+
+    def tell(result: SubmissionResult) -> SubmissionResult:
+        if on_verdict is not None:
+            on_verdict(_printable(result))
+        return result
+
+    return tell
 
 
 def _probe_flags(

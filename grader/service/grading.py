@@ -64,16 +64,35 @@ class Grader:
             return None
         started = time.monotonic()
         held = self._keeper.hold(identity)
+        stored_first: list[SubmissionResult] = []  # the verdict, stored before the probes ran
+
+        def verdict(decided: SubmissionResult) -> None:
+            self._keeper.flush(held)
+            if self._finish(stored, decided):
+                stored_first.append(decided)
+
         try:
-            result = self._crashed(stored) if attempts > MAX_ATTEMPTS else self._grade(stored, held)
+            result = (
+                self._crashed(stored)
+                if attempts > MAX_ATTEMPTS
+                else self._grade(stored, held, verdict)
+            )
         finally:
             self._keeper.release(held)
-        self._finish(stored, result)
+        if stored_first:
+            self._complete(stored, stored_first[0], result)
+        else:
+            self._finish(stored, result)
         if self._observe is not None:
             self._observe(Graded(stored, result, time.monotonic() - started))
         return result
 
-    def _grade(self, stored: Stored, held: Held) -> SubmissionResult:
+    def _grade(
+        self,
+        stored: Stored,
+        held: Held,
+        on_verdict: Callable[[SubmissionResult], None] | None = None,
+    ) -> SubmissionResult:
         offered = self._catalog.get(stored.problem)
         submission = Submission(
             Path(stored.filename), stored.filename, stored.language, stored.source
@@ -91,6 +110,7 @@ class Grader:
             self._sandbox,
             True,
             lambda test: self._keeper.add(held, test),
+            on_verdict,
         )
 
     def _crashed(self, stored: Stored) -> SubmissionResult:
@@ -106,19 +126,34 @@ class Grader:
             (),
         )
 
-    def _finish(self, stored: Stored, result: SubmissionResult) -> None:
+    def _finish(self, stored: Stored, result: SubmissionResult) -> bool:
+        """Store the result (once: False when another attempt stored it first), then put it
+        in the gradebook and send its score to the platform the student came from."""
         full = submission_document(result)
-        if self._store.finish(
+        if not self._store.finish(
             stored.id, result.verdict.value, full, submission_document(student_view(result))
         ):
-            offered = self._catalog.get(stored.problem)
-            if offered is not None:
-                submission = Submission(
-                    Path(stored.filename), stored.filename, stored.language, stored.source
-                )
-                self._gradebook.record(
-                    submission, stored.student, offered.problem, self._sandbox.name, result
-                )
-            link = self._lti.linked(stored.student, stored.problem)
-            if link is not None:  # launched from a platform: its gradebook gets the score
-                self._lti.queue_score(stored.id, link, score_body(link, student_view(result)))
+            return False
+        self._recorded(stored, result)
+        link = self._lti.linked(stored.student, stored.problem)
+        if link is not None:  # launched from a platform: its gradebook gets the score
+            self._lti.queue_score(stored.id, link, score_body(link, student_view(result)))
+        return True
+
+    def _complete(self, stored: Stored, first: SubmissionResult, result: SubmissionResult) -> None:
+        """A submission whose verdict was stored (and answered) before its probes ran: what
+        they and its source gave away joins the instructor's document and the gradebook. A
+        fault past the verdict (an IE from a probe) leaves the verdict as it was stored."""
+        if result.verdict is first.verdict and result.flags:
+            self._store.amend(stored.id, submission_document(result))
+            self._recorded(stored, result)
+
+    def _recorded(self, stored: Stored, result: SubmissionResult) -> None:
+        offered = self._catalog.get(stored.problem)
+        if offered is not None:
+            submission = Submission(
+                Path(stored.filename), stored.filename, stored.language, stored.source
+            )
+            self._gradebook.record(
+                submission, stored.student, offered.problem, self._sandbox.name, result
+            )

@@ -56,6 +56,14 @@ class Keeper:
                 (held.number, test_document(test), test_document(hidden_view(test)))
             )
 
+    def flush(self, held: Held) -> None:
+        """Write what is pending now, still renewing: the verdict is about to be stored while
+        the submission is still held (its probes run after)."""
+        with self._lock:
+            pending, held.pending = held.pending, []
+        with self._writing:
+            self._store.add_events(held.identity, pending)
+
     def release(self, held: Held) -> None:
         """Write what is left, and stop renewing: before the result is stored."""
         with self._lock:

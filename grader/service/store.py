@@ -273,6 +273,12 @@ class Store:
         )
         return changed == 1
 
+    def amend(self, identity: str, full: object) -> None:
+        """The instructor's document of a finished submission, completed (its flags)."""
+        self.database.execute(
+            "UPDATE submissions SET result_json = ? WHERE id = ?", (json.dumps(full), identity)
+        )
+
     def add_batch(self, identity: str, problem: str) -> None:
         self.database.execute(
             "INSERT INTO batches (id, problem, created_at) VALUES (?, ?, ?) "

@@ -7,6 +7,7 @@ import json
 import zipfile
 
 from .conftest import ACCEPTED, WRONG, start
+from .processes import until
 
 
 def test_a_submission_is_graded_and_the_same_file_again_is_the_same_submission(running) -> None:
@@ -240,7 +241,15 @@ def test_a_bug_of_the_service_is_a_500_problem_document_without_a_trace(
 def test_metrics_count_submissions_and_grading_by_language_and_verdict(running) -> None:
     running.submit("ada")
     running.submit("ada", wait=0)  # the same file again
-    text = running.client.get("/metrics", headers=running.as_("teacher")).text
+    graded = 'grader_grading_seconds_count{language="python",verdict="AC"} 1.0'
+
+    def metrics() -> str:
+        return running.client.get("/metrics", headers=running.as_("teacher")).text
+
+    # Counted once the grader is done with it: after the student has the verdict, since what
+    # only the instructor sees (the probes) runs after.
+    until(lambda: graded in metrics(), 30, "the grading was never counted")
+    text = metrics()
     assert 'grader_submissions_total{outcome="accepted"} 1.0' in text
     assert 'grader_submissions_total{outcome="duplicate"} 1.0' in text
     assert 'grader_grading_seconds_count{language="python",verdict="AC"} 1.0' in text
