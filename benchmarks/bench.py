@@ -47,15 +47,19 @@ def paired(action: Callable[[], object], runs: int) -> tuple[float, float]:
     """Medians of `action` and of P, run alternately: a machine that slows down or speeds
     up mid-way moves both, not the ratio."""
     python = bare_interpreter()
-    times, floors = [], []
+    p, seconds = alternated([lambda: run_quietly(python, "-I", "-S", "-c", "pass"), action], runs)
+    return seconds, p
+
+
+def alternated(actions: list[Callable[[], object]], runs: int) -> list[float]:
+    """The median time of each of `actions`, run in turn `runs` times."""
+    times: list[list[float]] = [[] for _ in actions]
     for _ in range(runs):
-        started = time.perf_counter()
-        run_quietly(python, "-I", "-S", "-c", "pass")
-        floors.append(time.perf_counter() - started)
-        started = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times), statistics.median(floors)
+        for action, taken in zip(actions, times, strict=True):
+            started = time.perf_counter()
+            action()
+            taken.append(time.perf_counter() - started)
+    return [statistics.median(taken) for taken in times]
 
 
 def median_of(action: Callable[[], object], runs: int) -> float:
@@ -287,7 +291,6 @@ def language_figures(language: Compiled, compiler: str, folder: Path, runs: int)
     hello = folder / language.hello_name
     hello.write_text(language.hello)
     floor_argv = [part.format(src=hello, out=folder) for part in language.floor[1:]]
-    floor = median_of(lambda: run_quietly(compiler, *floor_argv), runs)
     made = iter(range(10**6))
 
     def new_source() -> Path:
@@ -297,8 +300,17 @@ def language_figures(language: Compiled, compiler: str, folder: Path, runs: int)
         return copy
 
     grade = (GRADER, "grade")
+    python = bare_interpreter()
     with warm_server((*grade, new_source())) as env:
-        first, p_first = paired(lambda: run_quietly(*grade, new_source(), env=env), runs)
+        # The floor alternates with the builds, as P does: a slow minute moves both.
+        p_first, floor, first = alternated(
+            [
+                lambda: run_quietly(python, "-I", "-S", "-c", "pass"),
+                lambda: run_quietly(compiler, *floor_argv),
+                lambda: run_quietly(*grade, new_source(), env=env),
+            ],
+            runs,
+        )
         same = new_source()
         run_quietly(*grade, same, env=env)
         again, p_again = paired(lambda: run_quietly(*grade, same, env=env), runs)
