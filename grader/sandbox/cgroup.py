@@ -80,6 +80,19 @@ def find_cgroup_parents(root: Path = CGROUP_ROOT) -> tuple[CgroupParents | None,
     return None, "no cgroup file system with the memory and pids controllers is mounted"
 
 
+def groups_of(pid: int) -> list[tuple[str, str]]:
+    """(controllers, path) of each hierarchy `pid` is in; none where it cannot be read."""
+    try:
+        lines = Path(f"/proc/{pid}/cgroup").read_text().splitlines()
+    except OSError:
+        return []
+    found = []
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        found.append((controllers, path))
+    return found
+
+
 class CpuCounter:
     """The CPU time of every process a control group ever held, dead ones included, read
     through a descriptor kept open (a reused group name can never answer for it)."""
@@ -92,12 +105,7 @@ class CpuCounter:
     @classmethod
     def of_process(cls, pid: int, root: Path = CGROUP_ROOT) -> CpuCounter | None:
         """The counter of the group `pid` is in (a container's), None where it cannot be read."""
-        try:
-            lines = Path(f"/proc/{pid}/cgroup").read_text().splitlines()
-        except OSError:
-            return None
-        for line in lines:
-            _, controllers, path = line.split(":", 2)
+        for controllers, path in groups_of(pid):
             for version, directory in (
                 (1, root / "cpuacct" / path.lstrip("/")),
                 (2, root / path.lstrip("/")),
@@ -271,12 +279,7 @@ class GroupMemory:
 
     @classmethod
     def of_process(cls, pid: int, root: Path = CGROUP_ROOT) -> GroupMemory | None:
-        try:
-            lines = Path(f"/proc/{pid}/cgroup").read_text().splitlines()
-        except OSError:
-            return None
-        for line in lines:
-            _, controllers, path = line.split(":", 2)
+        for controllers, path in groups_of(pid):
             relative = path.lstrip("/")
             if "memory" in controllers.split(","):
                 names = (root / "memory" / relative, "memory.max_usage_in_bytes",

@@ -221,10 +221,14 @@ class DockerSandbox(ClosedOnExit):
         )
         if self.forks_runs:
             return forked
+        why = self._cold_reason or (
+            f"the warm container did not start: {self._runners.failure[-200:]}"
+            if self._runners.failure
+            else ""
+        )
         return (
             f"Docker container per submission from the local image {self._tag}, started "
-            "before it is needed and never reused"
-            + (f" ({self._cold_reason})" if self._cold_reason else ""),
+            "before it is needed and never reused" + (f" ({why})" if why else ""),
             "no network (--network none); read-only root; no capabilities; no-new-privileges",
             (
                 "gVisor (runsc): every system call of the program answered by gVisor's own "
