@@ -127,7 +127,7 @@ def test_the_circle_finder_finds_a_circle() -> None:
 def test_a_kept_sandbox_is_kept_per_environment(monkeypatch) -> None:
     opened: list[str] = []
 
-    def fake_open(choice: str) -> object:
+    def fake_open(choice: str, options: object = None) -> object:
         opened.append(choice)
         return type("Opened", (), {"close": lambda self: None})()
 

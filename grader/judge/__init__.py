@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Final
 
 from ..checkers import CHECKERS, Checker
 from ..errors import GraderError, InternalError, SandboxUnavailable
@@ -22,9 +21,9 @@ from ..submission import Submission
 from ..text import printable
 from ..verdicts import Verdict
 from .failures import Finding, failure, load_finding, raised
+from .probes import probe_flags
 
 # A submission whose every test took less CPU than this answers from memory, not by search.
-PROBE_INSTANT_S: Final = 0.01
 
 
 def load_answers(problem: Problem) -> dict[str, object]:
@@ -122,8 +121,7 @@ def _grade(
     language = LANGUAGES[submission.language]
     limits = problem.limits.for_language(language.id, language.time_factor)
     problem = replace(problem, limits=limits)
-    build = language.build(submission, problem, sandbox)
-    name = submission.path.name
+    build, name = language.build(submission, problem, sandbox), submission.path.name
     if build.program is None:
         said = build.compile_output
         located = said if said.startswith(name) else f"{name}: {said}"
@@ -156,7 +154,17 @@ def _grade(
             )
         )
         if reveal_hidden and problem.probes and not failing:
-            result = replace(result, flags=_probe_flags(problem, answers, checker, session, tests))
+            result = replace(
+                result,
+                flags=probe_flags(
+                    problem,
+                    answers,
+                    tests,
+                    lambda probe, expected: _run_test(
+                        problem, probe, expected, checker, session, True
+                    ),
+                ),
+            )
     return result
 
 
@@ -171,39 +179,6 @@ def _told(
         return result
 
     return tell
-
-
-def _probe_flags(
-    problem: Problem,
-    answers: Mapping[str, object],
-    checker: Checker,
-    session: Session,
-    tests: tuple[TestResult, ...],
-) -> tuple[Flag, ...]:
-    """A submission that passed every test, run on the problem's probes (inputs past the
-    published limits, never scored): stored answers have nothing there. A solver merely too
-    slow past the limits is no sign, unless every test came back instantly."""
-    slowest = max((test.time_s for test in tests), default=0.0)
-    flags = []
-    for probe in problem.probes:
-        expected = answers.get(probe.name)
-        if expected is None:
-            continue
-        ran = _run_test(problem, probe, expected, checker, session, True)
-        slow = ran.verdict in (Verdict.TLE, Verdict.MLE)
-        if ran.verdict is Verdict.AC or (slow and slowest >= PROBE_INSTANT_S):
-            continue
-        said = ran.message.splitlines()[0] if ran.message else ran.verdict.description
-        inputs = ", ".join(f"{name} = {value}" for name, value in probe.input.items())
-        flags.append(
-            Flag(
-                "probe",
-                f"passes every test (the slowest in {slowest * 1000:.1f} ms of CPU) but fails "
-                f"{inputs}, past the published limits: {ran.verdict.value} ({said[:120]}); "
-                "stored answers?",
-            )
-        )
-    return tuple(flags)
 
 
 def _compile_error(problem: Problem, submission: Submission, message: str) -> SubmissionResult:

@@ -105,6 +105,19 @@ class Cpp(CompiledLanguage):
     def dialect(self) -> str:
         return "GNU C++17 (g++ -O2); <bits/stdc++.h> included and `using namespace std;`"
 
+    def _driver(self, problem: Problem, entry: str, linked: bool) -> str:
+        """The driver appended to the student's file: the call and main(), after the
+        declarations (`linked`: the rest comes from the driver's object) or all of it."""
+        # Locals, so that a parameter taken by reference (`vector<int>& cols`) binds too.
+        locals_ = " ".join(
+            f"auto arg{i} = From<{self.spelling.type(param.type, True)}>::get(args.at({i}));"
+            for i, param in enumerate(problem.params)
+        )
+        arguments = ", ".join(f"arg{i}" for i in range(len(problem.params)))
+        call = driver_source("driver.cpp", f"solution.{entry}({arguments})", locals_)
+        head = (DRIVERS / "driver.hpp").read_text("utf-8") if linked else _driver_library()
+        return head + call
+
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         compiler, version = _compiler()
         entry = entry_point(problem, self.id, submission.source)
@@ -119,19 +132,8 @@ class Cpp(CompiledLanguage):
         )
         if own_main:
             return own_main
-        # Locals, so that a parameter taken by reference (`vector<int>& cols`) binds too.
-        locals_ = " ".join(
-            f"auto arg{i} = From<{self.spelling.type(param.type, True)}>::get(args.at({i}));"
-            for i, param in enumerate(problem.params)
-        )
-        arguments = ", ".join(f"arg{i}" for i in range(len(problem.params)))
-        call = driver_source("driver.cpp", f"solution.{entry}({arguments})", locals_)
         library = driver_library_object()
-        driver = (
-            (DRIVERS / "driver.hpp").read_text("utf-8") + call
-            if library
-            else _driver_library() + call
-        )
+        driver = self._driver(problem, entry, library is not None)
         source = (
             f'{PRELUDE}#line 1 "{student}"\n'.encode()
             + submission.source

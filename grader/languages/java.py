@@ -33,7 +33,7 @@ from .compiled import (
     shell,
     supported_params,
 )
-from .javatools import build_tool
+from .javatools import BuildTool, build_tool
 
 # LeetCode's Java imports, on the student's first line so that javac's line numbers stay theirs.
 IMPORTS = (
@@ -123,19 +123,9 @@ class Java(CompiledLanguage):
         )
         bin_dir = os.path.join(home, "bin")
         tool = build_tool(home, version)
-        if tool is not None:
-            argv = tool.argv(f"{bin_dir}/java", "out/program.jar", (student, "GraderMain.java"))
-        else:
-            argv = (
-                shell(),
-                "-c",
-                f"{bin_dir}/javac -J-Xmx512m -J-XX:+UseSerialGC -encoding UTF-8 -nowarn "
-                f"-d classes {student} GraderMain.java "
-                f"&& {bin_dir}/jar --create --file out/program.jar -C classes .",
-            )
         compile_program = Program(
             self.id,
-            argv,
+            _compile_argv(bin_dir, tool, (student, "GraderMain.java")),
             unit.files,
             runtime_dirs=(*trees, *((tool.folder,) if tool else ())),
             limit_address_space=False,
@@ -163,6 +153,21 @@ class Java(CompiledLanguage):
         return build_in_sandbox(
             submission, sandbox, self.id, unit, compile_program, "program.jar", key, run
         )
+
+
+def _compile_argv(
+    bin_dir: str, tool: BuildTool | None, sources: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The build: the build tool's one JVM, or (where it could not be made) javac and jar."""
+    if tool is not None:
+        return tool.argv(f"{bin_dir}/java", "out/program.jar", sources)
+    return (
+        shell(),
+        "-c",
+        f"{bin_dir}/javac -J-Xmx512m -J-XX:+UseSerialGC -encoding UTF-8 -nowarn "
+        f"-d classes {' '.join(sources)} "
+        f"&& {bin_dir}/jar --create --file out/program.jar -C classes .",
+    )
 
 
 if __name__ == "__main__":  # set-up makes the build tool: `python -m grader.languages.java`

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+from pathlib import Path
 from typing import Final, Protocol
 
-from .cgroup import CpuCounter, GroupMemory
+from .cgroup import CGROUP_ROOT, CpuCounter, groups_of
 
 CLOCK_TICKS: Final = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
@@ -98,6 +99,56 @@ class ProcMeter:
         if fd is None:
             raise OSError(f"/proc/{self._pid}/{name} cannot be opened")
         return os.pread(fd, 4096, 0)
+
+
+class GroupMemory:
+    """The peak memory of a control group (a container's), read and reset through
+    descriptors kept open: where the program has no host process of its own to read (gVisor,
+    whose kernel is the container's one process), its group is what can be measured."""
+
+    def __init__(self, peak: int, current: int) -> None:
+        self._peak = peak  # -1 where the kernel keeps no resettable peak (cgroup v2 before 6.12)
+        self._current = current
+
+    @classmethod
+    def of_process(cls, pid: int, root: Path = CGROUP_ROOT) -> GroupMemory | None:
+        for controllers, path in groups_of(pid):
+            relative = path.lstrip("/")
+            if "memory" in controllers.split(","):
+                names = (root / "memory" / relative, "memory.max_usage_in_bytes",
+                         "memory.usage_in_bytes")  # fmt: skip
+            elif not controllers:
+                names = (root / relative, "memory.peak", "memory.current")
+            else:
+                continue
+            folder, peak_name, current_name = names
+            try:
+                current = os.open(folder / current_name, os.O_RDONLY | os.O_CLOEXEC)
+            except OSError:
+                continue
+            try:
+                peak = os.open(folder / peak_name, os.O_RDWR | os.O_CLOEXEC)
+            except OSError:
+                peak = -1
+            return cls(peak, current)
+        return None
+
+    def reset(self) -> None:
+        if self._peak >= 0:
+            with contextlib.suppress(OSError):
+                os.pwrite(self._peak, b"0", 0)
+
+    def peak_kib(self) -> int:
+        try:
+            return int(os.pread(self._peak if self._peak >= 0 else self._current, 64, 0)) // 1024
+        except (OSError, ValueError):
+            return 0
+
+    def close(self) -> None:
+        for fd in (self._peak, self._current):
+            if fd >= 0:
+                os.close(fd)
+        self._peak = self._current = -1
 
 
 class GroupMeter(ProcMeter):

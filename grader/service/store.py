@@ -95,23 +95,13 @@ class Stored:
 
     @classmethod
     def of(cls, row: Row) -> Stored:
+        """A row of FIELDS, which lists the fields in this class's order."""
         full, student = row[12], row[13]
         return cls(
-            id=row[0],
-            student=row[1],
-            problem=row[2],
-            problem_hash=row[3],
-            language=row[4],
-            filename=row[5],
-            source=bytes(row[6]),
-            status=row[7],
-            attempts=int(row[8]),
-            created_at=float(row[9]),
-            batch=row[10],
-            verdict=row[11],
-            result=json.loads(full) if full else None,
-            student_result=json.loads(student) if student else None,
-        )
+            row[0], row[1], row[2], row[3], row[4], row[5], bytes(row[6]), row[7], int(row[8]),
+            float(row[9]), row[10], row[11], json.loads(full) if full else None,
+            json.loads(student) if student else None,
+        )  # fmt: skip
 
 
 class Store:

@@ -218,14 +218,14 @@ def test_a_warm_runner_outlives_the_thread_that_started_it(
         starter.submit(lambda: opened.append(ProcessSandbox())).result()
     with closing(opened[0]) as sandbox:
         require(sandbox.forks_runs, "a warm runner", sandbox.isolation.reason)
-        [runner] = [zygote for zygote in sandbox._zygotes.values() if zygote is not None]
+        [runner] = sandbox.warm_runners()
         # PR_SET_PDEATHSIG fires as the starting thread ends: its death would come now.
         died = _all_end([runner._process.pid], timeout=1.0)
         assert not died and runner.alive(), "the warm runner died with the thread that started it"
         submission = make_submission(ACCEPTED.read_text())
         result = grade(nqueens, nqueens_answers, submission, sandbox)
         assert result.verdict is Verdict.AC, result
-        assert [zygote for zygote in sandbox._zygotes.values() if zygote is not None] == [runner]
+        assert sandbox.warm_runners() == [runner]
 
 
 def test_only_a_program_the_language_marks_runs_inside_the_warm_runner(

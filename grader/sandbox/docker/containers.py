@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 from ...errors import SandboxError
 from ...limits import PIDS_MAX
 from ..base import START_TIMEOUT_S, Program
-from ..cgroup import CpuCounter, GroupMemory
+from ..cgroup import CpuCounter
 from ..files import (
     BUILD_WORKDIR_BYTES,
     CHANNEL_NAME,
@@ -28,10 +28,11 @@ from ..files import (
     WORKDIR,
     WORKDIR_BYTES,
 )
-from ..measure import GroupMeter, ProcMeter
+from ..measure import GroupMemory, GroupMeter, ProcMeter
 from ..preparation import child_environment
 from ..seccomp import docker_profile
 from ..session import exit_or_signal
+from .runtimes import GVISOR, GVISOR_HOST_TASKS, GVISOR_KERNEL_MIB
 
 if TYPE_CHECKING:
     from docker import DockerClient
@@ -40,19 +41,12 @@ if TYPE_CHECKING:
 
 LAUNCHER: Final = Path(__file__).with_name("_launcher.py")
 CHANNEL_DIR: Final = "/run/grader"
-GVISOR: Final = "runsc"
-# Under gVisor the host's pids limit counts gVisor's kernel too (its threads, a host process
-# per address space), and gVisor panics when it is reached: the program's own limit is then
-# RLIMIT_NPROC, which gVisor's kernel enforces, and the host's a backstop well above it.
-GVISOR_HOST_TASKS: Final = 10 * PIDS_MAX
-# gVisor's kernel lives in the container's memory group too: the limit grows by its share
-# (measured here: about 25 MiB at rest, and a copied page table per forked process).
-GVISOR_KERNEL_MIB: Final = 64
-# What the engine must pass runsc: no network stack of gVisor's own (the containers have none,
-# and runsc refuses to start one in the engine's namespace); a run may connect to the one host
-# socket bound in, its channel; the containers' seccomp profile applied inside gVisor too.
-GVISOR_ARGS: Final = ("--network=none", "--host-uds=open", "--oci-seccomp")
-# The zygote's own (SETGID, SETUID, SETPCAP, SYS_ADMIN: process/_zygote.py's KEPT_CAPABILITIES).
+# A warm runner's container (warm.py) gets what making each run's namespaces needs and nothing
+# else: root with the four capabilities the zygote keeps (process/_zygote.py's
+# KEPT_CAPABILITIES: it drops the rest at once, and every run drops these), the engine's
+# default seccomp profile (which allows unshare, setns and mount to CAP_SYS_ADMIN alone), and
+# a /proc without the engine's masks (the kernel refuses a run's own /proc over a partly
+# covered one; each run masks the same files in it itself).
 WARM_RUNNER_CAPABILITIES: Final = ("SETGID", "SETUID", "SETPCAP", "SYS_ADMIN")
 RUN_LABEL: Final = "org.grader.run"  # its value: the pid of the grader that made it
 
@@ -95,21 +89,15 @@ def create(
 ) -> Container:
     """A container made the one way every run and build is: see the module's docstring.
     Through the SDK's low-level API: its high-level one cannot set masked paths.
-    `warm_runner`: the environment of a warm runner (warm.py), which gets what making each
-    run's namespaces needs and nothing else: root with the four capabilities the zygote
-    keeps (it drops the rest at once, and every run drops these), the engine's default
-    seccomp profile (which allows unshare, setns and mount to CAP_SYS_ADMIN alone), and a
-    /proc without the engine's masks (the kernel refuses a run's own /proc over a partly
-    covered one; each run masks the same files in it itself)."""
+    `warm_runner`: a warm runner's environment (see WARM_RUNNER_CAPABILITIES)."""
     from docker.types import LogConfig, Mount, Ulimit
 
-    memory = memory_mib * 2**20
+    memory = memory_mib * 2**20 + (GVISOR_KERNEL_MIB * 2**20 if oci_runtime == GVISOR else 0)
+    ulimits = ulimits | ({"nproc": PIDS_MAX} if oci_runtime == GVISOR else {})
+    warm = warm_runner is not None
     # A build speaks no protocol, and a warm runner says on stderr why it failed: both are
     # read from the engine's log.
-    logged = building or warm_runner is not None
-    if oci_runtime == GVISOR:
-        ulimits = ulimits | {"nproc": PIDS_MAX}
-        memory += GVISOR_KERNEL_MIB * 2**20
+    logged = building or warm
     workdir_bytes = BUILD_WORKDIR_BYTES if building else WORKDIR_BYTES
     host_config = client.api.create_host_config(
         network_mode="none",
@@ -126,34 +114,25 @@ def create(
         pids_limit=GVISOR_HOST_TASKS if oci_runtime == GVISOR else PIDS_MAX,
         nano_cpus=1_000_000_000,
         cap_drop=["ALL"],
-        cap_add=list(WARM_RUNNER_CAPABILITIES) if warm_runner is not None else None,
-        security_opt=["no-new-privileges"]
-        + ([] if warm_runner is not None else [f"seccomp={docker_profile()}"]),
+        cap_add=list(WARM_RUNNER_CAPABILITIES) if warm else None,
+        security_opt=["no-new-privileges", *([] if warm else [f"seccomp={docker_profile()}"])],
         ulimits=[Ulimit(name=name, soft=value, hard=value) for name, value in ulimits.items()],
         log_config=LogConfig(
-            type="json-file" if logged else "none",
-            config={"max-size": "1m"} if logged else {},
+            type="json-file" if logged else "none", config={"max-size": "1m"} if logged else {}
         ),
     )
-    host_config["MaskedPaths"] = (
-        [] if warm_runner is not None else sorted({*DOCKER_MASKED_PATHS, *MASKED_PROC_FILES})
-    )
-    if warm_runner is not None:
+    host_config["MaskedPaths"] = [] if warm else sorted({*DOCKER_MASKED_PATHS, *MASKED_PROC_FILES})
+    if warm:
         host_config["ReadonlyPaths"] = []
     created = client.api.create_container(
         tag,
         command=command,
         user=f"{uid}:{uid}",
         environment=child_environment(WORKDIR)
-        | {"GRADER_SOCKET": f"{CHANNEL_DIR}/{CHANNEL_NAME}"}
-        | (warm_runner or {}),
-        working_dir=WORKDIR,
-        hostname="sandbox",
-        host_config=host_config,
-        stdin_open=False,
-        tty=False,
-        labels={RUN_LABEL: str(os.getpid())},
-    )
+        | {"GRADER_SOCKET": f"{CHANNEL_DIR}/{CHANNEL_NAME}", **(warm_runner or {})},
+        working_dir=WORKDIR, hostname="sandbox", host_config=host_config,
+        stdin_open=False, tty=False, labels={RUN_LABEL: str(os.getpid())},
+    )  # fmt: skip
     return client.containers.get(created["Id"])
 
 

@@ -11,7 +11,6 @@ backend. How containers are made, started ahead and removed: engine.py.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import socket
 from dataclasses import replace
@@ -20,19 +19,14 @@ from typing import TYPE_CHECKING, Final
 from ...errors import SandboxUnavailable
 from ...limits import PIDS_MAX, Limits, docker_ulimits, rlimits_in_force
 from ..base import Child, ClosedOnExit, Compiled, Program, Runtime
-from ..cgroup import CgroupParents, find_cgroup_parents
 from ..files import MAX_ARTIFACT_BYTES, WORKDIR_BYTES
 from ..options import SandboxOptions
 from ..preparation import rlimits
 from ..process.forked import ForkedRun
-from ..process.zygote import WarmRunners, Zygote
-from ..seccomp import Filter, SeccompUnavailable, compiled_filter
 from ..session import SupervisedSession, run_build
 from ..uids import UidBlock
 from .build import Build
 from .containers import (
-    GVISOR,
-    GVISOR_ARGS,
     RUN_LABEL,
     Recipe,
     first_line,
@@ -40,11 +34,11 @@ from .containers import (
 )
 from .image import ARGV0_LABEL, image_tag
 from .pool import Pool
-from .warm import in_container
+from .runtimes import GVISOR, runtime_missing
+from .warm import ForkedRuns
 
 if TYPE_CHECKING:
     from docker import DockerClient
-    from docker.types import Mount
 
 ENGINE_HINT: Final = (
     "start the Docker engine (systemctl start docker, or dockerd &), make sure you may use it "
@@ -134,52 +128,19 @@ class DockerSandbox(ClosedOnExit):
             for key, value in labels.items()
             if key.startswith(ARGV0_LABEL)
         }
-        self._runners = WarmRunners()
-        self._forking, self._cold_reason = self._forking_allowed()
+        self._forked = ForkedRuns(
+            self._client, self._tag, self._executables.get("python", ""), self._options
+        )
         # A container per submission: builds aside, where runs cannot be forked (gVisor, no
         # control groups or seccomp here, `warm` off) or the warm runner did not start.
         self._pool = Pool(
-            self._client, self._uids.next, ahead=self._options.warm and self._forking is None
+            self._client, self._uids.next, ahead=self._options.warm and not self._forked.allowed
         )
-        if self._forking is not None:
-            self._zygote_for((), wait=False)  # the Python runner's: started now, used soon
-
-    def _forking_allowed(self) -> tuple[tuple[CgroupParents, Filter] | None, str]:
-        """What forked runs need (their control groups, the seccomp filter each installs),
-        or None and why each submission gets a container of its own instead."""
-        if not self._options.warm:
-            return None, "warm runners were turned off"
-        if self._options.oci_runtime:
-            return None, f"the {self._options.oci_runtime} runtime starts a container per run"
-        cgroups, why = find_cgroup_parents()
-        if cgroups is None:
-            return None, why
-        try:
-            return (cgroups, compiled_filter()), ""
-        except SeccompUnavailable as error:
-            return None, str(error)
 
     @property
     def forks_runs(self) -> bool:
         """Whether runs are forked from a warm container (else a container per submission)."""
-        return self._forking is not None and not self._runners.failure
-
-    def _zygote_for(self, mounts: tuple[Mount, ...], wait: bool = True) -> Zygote | None:
-        """The warm container for programs with these host trees bound in, started on first
-        use; None where runs are not forked (see _forking_allowed) or it did not start."""
-        if self._forking is None:
-            return None
-        cgroups, seccomp = self._forking
-        python = self._executables.get("python", "")
-
-        def start() -> Zygote:
-            from ...languages.python import runner_source
-
-            launch = in_container(self._client, self._tag, python, list(mounts))
-            return Zygote(launch, python, cgroups, seccomp, (runner_source(),))
-
-        key = tuple(sorted((str(m.get("Source")), m["Target"], m["Type"]) for m in mounts))
-        return self._runners.get(key, start, wait)
+        return self._forked.usable
 
     @property
     def run_uids(self) -> range:
@@ -221,11 +182,7 @@ class DockerSandbox(ClosedOnExit):
         )
         if self.forks_runs:
             return forked
-        why = self._cold_reason or (
-            f"the warm container did not start: {self._runners.failure[-200:]}"
-            if self._runners.failure
-            else ""
-        )
+        why = self._forked.why_not
         return (
             f"Docker container per submission from the local image {self._tag}, started "
             "before it is needed and never reused" + (f" ({why})" if why else ""),
@@ -253,8 +210,8 @@ class DockerSandbox(ClosedOnExit):
         return ""
 
     def close(self) -> None:
-        if hasattr(self, "_runners"):
-            self._runners.close()
+        if hasattr(self, "_forked"):
+            self._forked.close()
         if hasattr(self, "_pool"):
             self._pool.close()
         if hasattr(self, "_uids"):
@@ -264,7 +221,7 @@ class DockerSandbox(ClosedOnExit):
     def session(self, program: Program, limits: Limits, calls: int) -> SupervisedSession:
         argv = self._argv(program)
         mounts = () if program.language in self._executables else tuple(toolchain_mounts(program))
-        zygote = self._zygote_for(mounts)
+        zygote = self._forked.zygote_for(mounts)
         if zygote is not None:
             here, wanted_here, uids = (
                 replace(program, argv=argv),
@@ -321,31 +278,6 @@ class DockerSandbox(ClosedOnExit):
         from the host's toolchain, mounted read-only (engine.toolchain_mounts)."""
         executable = self._executables.get(program.language)
         return (executable, *program.argv[1:]) if executable else program.argv
-
-
-def runtime_missing(client: DockerClient, runtime: str) -> str:
-    """Why the engine cannot run containers on `runtime` as the backend needs ("" if it can)."""
-    from docker.errors import DockerException
-
-    try:
-        registered = client.info().get("Runtimes") or {}
-    except DockerException as error:
-        return f"cannot ask the engine for its runtimes: {first_line(error)}"
-    needed = GVISOR_ARGS if runtime == GVISOR else ()
-    settings = {"path": "/usr/bin/runsc", "runtimeArgs": list(needed)}
-    how = (
-        f'register it in the engine\'s daemon.json as "runtimes": {{"{runtime}": '
-        f"{json.dumps(settings)}}} and restart the engine (scripts/start-docker does this for "
-        "an engine it starts)"
-    )
-    if runtime not in registered:
-        install = " (Debian: apt-get install runsc)" if runtime == GVISOR else ""
-        return f"the Docker engine has no {runtime!r} runtime{install}: {how}"
-    given = registered[runtime].get("runtimeArgs") or []
-    lacking = [arg for arg in needed if arg not in given]
-    if lacking:
-        return f"the engine's {runtime!r} runtime lacks {' '.join(lacking)}: {how}"
-    return ""
 
 
 def _alive(pid: int) -> bool:

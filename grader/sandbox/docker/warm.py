@@ -23,8 +23,12 @@ import tempfile
 from typing import TYPE_CHECKING, Any, Final
 
 from ..base import START_TIMEOUT_S
+from ..cgroup import CgroupParents, find_cgroup_parents
 from ..files import CHANNEL_NAME
-from ..process.zygote import StartWarmRunner, WarmProcess
+from ..options import SandboxOptions
+from ..process.starting import StartWarmRunner, WarmProcess
+from ..process.zygote import WarmRunners, Zygote
+from ..seccomp import Filter, SeccompUnavailable, compiled_filter
 from .containers import create, first_line
 
 if TYPE_CHECKING:
@@ -145,3 +149,65 @@ def in_container(
             listener.close()
 
     return start
+
+
+class ForkedRuns:
+    """The docker backend's forked runs: their warm containers, one per kind of program, or
+    why each submission gets a container of its own instead."""
+
+    def __init__(
+        self, client: DockerClient, tag: str, python: str, options: SandboxOptions
+    ) -> None:
+        self._client, self._tag, self._python = client, tag, python
+        self._runners = WarmRunners()
+        self._needs, self._refused = self._what_runs_need(options)
+        if self._needs is not None:
+            self.zygote_for((), wait=False)  # the Python runner's: started now, used soon
+
+    @staticmethod
+    def _what_runs_need(options: SandboxOptions) -> tuple[tuple[CgroupParents, Filter] | None, str]:
+        """Their control groups and the seccomp filter each installs, or None and why not."""
+        if not options.warm:
+            return None, "warm runners were turned off"
+        if options.oci_runtime:
+            return None, f"the {options.oci_runtime} runtime starts a container per run"
+        cgroups, why = find_cgroup_parents()
+        if cgroups is None:
+            return None, why
+        try:
+            return (cgroups, compiled_filter()), ""
+        except SeccompUnavailable as error:
+            return None, str(error)
+
+    @property
+    def allowed(self) -> bool:
+        return self._needs is not None
+
+    @property
+    def usable(self) -> bool:
+        return self._needs is not None and not self._runners.failure
+
+    @property
+    def why_not(self) -> str:
+        if self._refused or not self._runners.failure:
+            return self._refused
+        return f"the warm container did not start: {self._runners.failure[-200:]}"
+
+    def zygote_for(self, mounts: tuple[Mount, ...], wait: bool = True) -> Zygote | None:
+        """The warm container for programs with these host trees bound in, started on first
+        use; None where runs are not forked or it did not start."""
+        if self._needs is None:
+            return None
+        cgroups, seccomp = self._needs
+
+        def start() -> Zygote:
+            from ...languages.python import runner_source
+
+            launch = in_container(self._client, self._tag, self._python, list(mounts))
+            return Zygote(launch, self._python, cgroups, seccomp, (runner_source(),))
+
+        key = tuple(sorted((str(m.get("Source")), m["Target"], m["Type"]) for m in mounts))
+        return self._runners.get(key, start, wait)
+
+    def close(self) -> None:
+        self._runners.close()

@@ -26,7 +26,8 @@ from ..uids import UidBlock
 from .bubblewrap import UNPRIVILEGED_ID, Isolation, detect_isolation
 from .child import Launch, SandboxedProcess
 from .forked import ForkedRun
-from .zygote import WarmRunners, Zygote, in_bubblewrap
+from .starting import in_bubblewrap
+from .zygote import WarmRunners, Zygote
 
 
 class ProcessSandbox(ClosedOnExit):
@@ -82,6 +83,10 @@ class ProcessSandbox(ClosedOnExit):
     def run_uids(self) -> range | None:
         """The uids this sandbox's runs and builds get (None: the shared UNPRIVILEGED_ID)."""
         return self._uids.uids if self._uids is not None else None
+
+    def warm_runners(self) -> list[Zygote]:
+        """The warm runners started so far (one per kind of program)."""
+        return self._runners.living()
 
     @property
     def forks_runs(self) -> bool:
