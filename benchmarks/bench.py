@@ -63,12 +63,7 @@ def alternated(actions: list[Callable[[], object]], runs: int) -> list[float]:
 
 
 def median_of(action: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+    return alternated([action], runs)[0]
 
 
 def run_quietly(*argv: str | Path, env: dict[str, str] | None = None) -> int:

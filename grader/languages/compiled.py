@@ -119,6 +119,20 @@ class per_path(Generic[T]):  # noqa: N801 - used as a decorator, as functools.ca
     def cache_clear(self) -> None:
         self._found.clear()
 
+    def checked(self, still_there: Callable[[T], bool]) -> T:
+        """The answer, looked up again once if `still_there` says what it names has gone (a
+        cache emptied meanwhile)."""
+        found = self()
+        if not still_there(found):
+            self.cache_clear()
+            found = self()
+        return found
+
+
+def present(path: str | None) -> bool:
+    """For `per_path.checked`: a path that exists, or no path at all."""
+    return path is None or os.path.exists(path)
+
 
 def student_file_name(submission: Submission, extension: str, default: str) -> str:
     """The student's own file name where it is safe; tracebacks and errors stay familiar."""

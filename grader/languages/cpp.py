@@ -7,6 +7,7 @@ The binary is linked statically, so it runs in any sandbox without the host's li
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -27,6 +28,7 @@ from .compiled import (
     line_count,
     missing_toolchain,
     per_path,
+    present,
     refused,
     student_file_name,
     supported_params,
@@ -58,10 +60,14 @@ def _known_precompiled() -> str | None:
     return precompiled_folder(_compiler()[0], FLAGS)
 
 
+@functools.cache
+def _driver_text(name: str) -> str:
+    """A driver file of the harness's own, read once (every build appends one)."""
+    return (DRIVERS / name).read_text("utf-8")
+
+
 def _driver_library() -> str:
-    return (DRIVERS / "driver.hpp").read_text("utf-8") + (DRIVERS / "driver_lib.cpp").read_text(
-        "utf-8"
-    )
+    return _driver_text("driver.hpp") + _driver_text("driver_lib.cpp")
 
 
 @per_path
@@ -71,20 +77,12 @@ def _known_driver_object() -> str | None:
 
 def precompiled_header() -> str | None:
     """The precompiled header's folder, made again if the cache was emptied meanwhile."""
-    folder = _known_precompiled()
-    if folder is not None and not os.path.isdir(folder):
-        _known_precompiled.cache_clear()
-        folder = _known_precompiled()
-    return folder
+    return _known_precompiled.checked(present)
 
 
 def driver_library_object() -> str | None:
     """The driver's submission-independent half, compiled; None where it cannot be made."""
-    found = _known_driver_object()
-    if found is not None and not os.path.isfile(found):
-        _known_driver_object.cache_clear()
-        found = _known_driver_object()
-    return found
+    return _known_driver_object.checked(present)
 
 
 class Cpp(CompiledLanguage):
@@ -115,7 +113,7 @@ class Cpp(CompiledLanguage):
         )
         arguments = ", ".join(f"arg{i}" for i in range(len(problem.params)))
         call = driver_source("driver.cpp", f"solution.{entry}({arguments})", locals_)
-        head = (DRIVERS / "driver.hpp").read_text("utf-8") if linked else _driver_library()
+        head = _driver_text("driver.hpp") if linked else _driver_library()
         return head + call
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:

@@ -29,6 +29,7 @@ from .compiled import (
     line_count,
     missing_toolchain,
     per_path,
+    present,
     refused,
     student_file_name,
     supported_params,
@@ -88,11 +89,7 @@ def driver_library() -> str | None:
     """The driver's submission-independent half (driver_lib.rs) as a library, made once per
     rustc: 0.45 s of -O that every first build would otherwise pay again. None where it
     cannot be made (the build then compiles it along, as a module)."""
-    found = _known_driver_library()
-    if found is not None and not os.path.isfile(found):
-        _known_driver_library.cache_clear()
-        found = _known_driver_library()
-    return found
+    return _known_driver_library.checked(present)
 
 
 class Rust(CompiledLanguage):

@@ -61,16 +61,14 @@ class Keeper:
         the submission is still held (its probes run after)."""
         with self._lock:
             pending, held.pending = held.pending, []
-        with self._writing:
+        with self._writing:  # what the thread took of it is written first
             self._store.add_events(held.identity, pending)
 
     def release(self, held: Held) -> None:
-        """Write what is left, and stop renewing: before the result is stored."""
+        """Stop renewing and write what is left: before the result is stored."""
         with self._lock:
             self._held.pop(held.identity, None)
-            pending, held.pending = held.pending, []
-        with self._writing:  # what the thread took of it is written first
-            self._store.add_events(held.identity, pending)
+        self.flush(held)
 
     def close(self) -> None:
         self._stop.set()
