@@ -475,7 +475,7 @@ def service_figures(cli_end_to_end: Figure, quick: bool) -> list[Figure]:
             service.redis_and_workers(folder / "redis", 2) as (url, _workers),
             service.service(folder / "redis", url) as (base, running),
         ):
-            api_rate = service.batch_rate(base, running, batch)
+            api_rate, flagged_rate = service.batch_rate(base, running, batch)
         cli_rate = service.cli_rate(folder / "cli", batch)
         into_gradebook = service.cli_rate(folder / "cli", batch, gradebook=True)
     _, p = paired(lambda: None, 5)
@@ -486,11 +486,12 @@ def service_figures(cli_end_to_end: Figure, quick: bool) -> list[Figure]:
                "<= 2x the CLI's end to end", p50 <= 2 * cli, f"{p50 / cli:.2f}x", p),
         Figure("the same, p99", p99, "<= 5x the CLI's end to end", p99 <= 5 * cli,
                f"{p99 / cli:.2f}x", p),
-        Figure(f"the service: a batch of {batch} through Redis, 2 workers", 1 / api_rate,
-               ">= 80% of the CLI's --jobs 2", api_rate >= 0.8 * cli_rate,
-               f"{api_rate:.0f}/s against {cli_rate:.0f}/s: {api_rate / cli_rate:.0%}; against "
-               f"`--jobs 2 --db` (the same probes and gradebook) {into_gradebook:.0f}/s: "
-               f"{api_rate / into_gradebook:.0%}", p),
+        Figure(f"the service: a batch of {batch} through Redis, 2 workers, every verdict",
+               1 / api_rate, ">= 80% of the CLI's --jobs 2", api_rate >= 0.8 * cli_rate,
+               f"{api_rate:.0f}/s against {cli_rate:.0f}/s: {api_rate / cli_rate:.0%}", p),
+        Figure("the same batch until every instructor's flag is found too", 1 / flagged_rate,
+               "-", None, f"{flagged_rate:.0f}/s against `--jobs 2 --db` (the same work) "
+               f"{into_gradebook:.0f}/s: {flagged_rate / into_gradebook:.0%}", p),
     ]  # fmt: skip
 
 

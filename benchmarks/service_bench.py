@@ -117,7 +117,9 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def batch_rate(base: str, running: object, count: int) -> float:
+def batch_rate(base: str, running: object, count: int) -> tuple[float, float]:
+    """Submissions per second until every verdict is stored, and until every flag is found
+    too (the instructor's flags follow the verdicts, when no grading waits)."""
     archive = io.BytesIO()
     with zipfile.ZipFile(archive, "w") as zipped:
         for index in range(count):
@@ -139,13 +141,16 @@ def batch_rate(base: str, running: object, count: int) -> float:
     started = time.perf_counter()
     with urllib.request.urlopen(request, timeout=120) as answer:
         batch = json.load(answer)
+    graded_s = None
     while True:
         with urllib.request.urlopen(f"{base}{batch['urls']['self']}", timeout=60) as answer:
             progress = json.load(answer)
-        if progress["by_status"].get("done", 0) == count:
+        if graded_s is None and progress["by_status"].get("done", 0) == count:
+            graded_s = time.perf_counter() - started
+        if graded_s is not None and progress["flags_owed"] == 0:
             break
         time.sleep(0.05)
-    return count / (time.perf_counter() - started)
+    return count / graded_s, count / (time.perf_counter() - started)
 
 
 def cli_rate(folder: Path, count: int, gradebook: bool = False) -> float:
@@ -210,10 +215,11 @@ def main() -> None:
             service(folder / "redis", url) as (base, running),
         ):
             through_redis = latencies(base, samples, "r")
-            api_rate = batch_rate(base, running, batch)
+            api_rate, flagged_rate = batch_rate(base, running, batch)
             recovered = recovery_s(running, workers, base)
         (folder / "cli").mkdir()
         cli = cli_rate(folder / "cli", batch)
+        cli_db = cli_rate(folder / "cli", batch, gradebook=True)
     for name, values in (("embedded", embedded), ("through Redis, 2 workers", through_redis)):
         for label, fraction in (("p50", 0.5), ("p99", 0.99)):
             value = percentile(values, fraction)
@@ -221,7 +227,10 @@ def main() -> None:
                          f"{value * 1000:.1f} ms", f"{value / p:.2f} P"))  # fmt: skip
     rows.append((f"batch of {batch} through the API, Redis, 2 workers", f"{api_rate:.0f}/s",
                  f"{api_rate / cli:.0%} of the CLI's"))  # fmt: skip
+    rows.append(("the same batch until every flag is found too", f"{flagged_rate:.0f}/s",
+                 f"{flagged_rate / cli_db:.0%} of `--jobs 2 --db`'s"))  # fmt: skip
     rows.append((f"the same {batch} files, `grader grade --jobs 2`", f"{cli:.0f}/s", "-"))
+    rows.append(("the same with `--db` (the flags and the gradebook)", f"{cli_db:.0f}/s", "-"))
     rows.append(("workers SIGKILLed mid-job: until a fresh one has taken the submission",
                  f"{recovered:.1f} s", "-"))  # fmt: skip
     print(f"P = {p * 1000:.1f} ms (a bare `python -I -S -c pass`, median)\n")

@@ -138,6 +138,17 @@ class Gradebook:
             (content_hash(submission), result.language, submission.source),
         )
 
+    def amend(
+        self, submission: Submission, student: str, problem: Problem, document: object
+    ) -> None:
+        """The stored document of a recorded result, completed (its flags, found later)."""
+        self._db.execute(
+            "UPDATE results SET result_json = ? WHERE content_hash = ? AND problem = ? "
+            "AND problem_hash = ? AND student = ?",
+            (json.dumps(document, ensure_ascii=False), content_hash(submission), problem.id,
+             problem_version(problem), student),
+        )  # fmt: skip
+
     def latest(self, problem: str) -> list[tuple[str, float, float, str]]:
         """(student, score, max score, result document) of each student's latest result."""
         rows = self._db.rows(

@@ -1,34 +1,46 @@
-"""A submission that passed every test, run past the published limits (the problem's
-probes, never scored): where stored answers have nothing, a table of them shows."""
+"""The instructor's flags: what a source gives away (insight/hardcoded.py) and, for a
+submission that passed every test, what its run past the published limits shows (the
+problem's probes, never scored): where stored answers have nothing, a table of them shows."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Final
 
-from ..problem import Problem, TestCase
-from ..results import Flag, TestResult
+from ..checkers import CHECKERS, Checker
+from ..errors import InternalError
+from ..insight.hardcoded import hardcoded_flags
+from ..languages import LANGUAGES
+from ..problem import Problem
+from ..results import Flag
+from ..sandbox.base import Sandbox, Session
+from ..submission import Submission
+from ..text import printable
 from ..verdicts import Verdict
+from .calls import for_language, run_test
+from .failures import load_finding
 
 PROBE_INSTANT_S: Final = 0.01
 
 
-def probe_flags(
+def probed(
     problem: Problem,
     answers: Mapping[str, object],
-    tests: tuple[TestResult, ...],
-    run: Callable[[TestCase, object], TestResult],
+    checker: Checker,
+    session: Session,
+    slowest: float,
 ) -> tuple[Flag, ...]:
-    """A submission that passed every test, run on the problem's probes (inputs past the
-    published limits, never scored): stored answers have nothing there. A solver merely too
-    slow past the limits is no sign, unless every test came back instantly."""
-    slowest = max((test.time_s for test in tests), default=0.0)
+    """A submission that passed every test (the slowest in `slowest` s of CPU), run on the
+    problem's probes (inputs past the published limits, never scored): stored answers have
+    nothing there. A solver merely too slow past the limits is no sign, unless every test
+    came back instantly."""
     flags = []
     for probe in problem.probes:
         expected = answers.get(probe.name)
         if expected is None:
             continue
-        ran = run(probe, expected)
+        ran = run_test(problem, probe, expected, checker, session, True)
         slow = ran.verdict in (Verdict.TLE, Verdict.MLE)
         if ran.verdict is Verdict.AC or (slow and slowest >= PROBE_INSTANT_S):
             continue
@@ -43,3 +55,55 @@ def probe_flags(
             )
         )
     return tuple(flags)
+
+
+def flags_for(
+    problem: Problem,
+    answers: Mapping[str, object],
+    submission: Submission,
+    sandbox: Sandbox,
+    accepted: bool,
+    slowest_s: float,
+) -> tuple[Flag, ...]:
+    """The instructor's flags of a submission graded without them (`with_flags=False`):
+    what its source gives away and, when it passed every test (`accepted`, the slowest in
+    `slowest_s` of CPU), what the probes find, in a session of their own (a compiled build
+    comes from the cache). A fault becomes a flag saying so; the verdict stands."""
+    flags: tuple[Flag, ...] = ()
+    if accepted and problem.probes and not submission.refused:
+        try:
+            flags = _probed_again(problem, answers, submission, sandbox, slowest_s)
+        except Exception as error:  # noqa: BLE001 - the verdict stands whatever this does
+            flags = (Flag("unchecked", f"the probes could not run: {error}"),)
+    return printable_flags(flags + source_flags(problem, answers, submission))
+
+
+def _probed_again(
+    problem: Problem,
+    answers: Mapping[str, object],
+    submission: Submission,
+    sandbox: Sandbox,
+    slowest_s: float,
+) -> tuple[Flag, ...]:
+    problem = for_language(problem, submission)
+    build = LANGUAGES[submission.language].build(submission, problem, sandbox)
+    if build.program is None:
+        raise InternalError("the build that passed every test failed this time")
+    with sandbox.session(build.program, problem.limits, len(problem.probes)) as session:
+        if load_finding(session.load(), submission.path.name, problem) is not None:
+            raise InternalError("the file that passed every test did not load this time")
+        return probed(problem, answers, CHECKERS[problem.checker], session, slowest_s)
+
+
+def source_flags(
+    problem: Problem, answers: Mapping[str, object], submission: Submission
+) -> tuple[Flag, ...]:
+    """The source's flags; a fault of the check is said as a flag, never costs the verdict."""
+    try:
+        return hardcoded_flags(submission.source, submission.language, problem, answers)
+    except Exception as error:  # noqa: BLE001 - the verdict stands whatever the check does
+        return (Flag("unchecked", f"the check for stored answers failed: {type(error).__name__}"),)
+
+
+def printable_flags(flags: tuple[Flag, ...]) -> tuple[Flag, ...]:
+    return tuple(replace(flag, message=printable(flag.message, one_line=True)) for flag in flags)

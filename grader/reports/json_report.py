@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..results import Report, SubmissionResult, TestResult
+from ..results import Flag, Report, SubmissionResult, TestResult
 from ..text import json_inert_in_logs
 
 
@@ -32,10 +32,12 @@ def submission_document(result: SubmissionResult) -> dict[str, object]:
         "compile_output": result.compile_output,
         "tests": [test_document(test) for test in result.tests],
         # For instructors only: a student's view (student_view) has none.
-        "flags": [
-            {"kind": flag.kind, "message": flag.message, "line": flag.line} for flag in result.flags
-        ],
+        "flags": flag_documents(result.flags),
     }
+
+
+def flag_documents(flags: tuple[Flag, ...]) -> list[dict[str, object]]:
+    return [{"kind": flag.kind, "message": flag.message, "line": flag.line} for flag in flags]
 
 
 def test_document(test: TestResult) -> dict[str, object]:

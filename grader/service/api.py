@@ -168,7 +168,9 @@ def _document(service: Service, stored: Stored, who: Caller) -> dict[str, object
         "submitted_at": stored.created_at,
         "result": result,
         "urls": {"self": base, "events": f"{base}/events"},
-    }
+    } | (  # the instructor's flags come after the verdict, when no grading waits
+        {"flags_owed": service.flags_owed.owed(stored.id)} if who.instructor else {}
+    )
 
 
 @router.get("/v1/submissions/{identity}", tags=["submissions"])

@@ -126,6 +126,7 @@ def _batch_document(service: Service, batch: str) -> dict[str, object]:
         "submissions": sum(by_status.values()),
         "by_status": dict(by_status),
         "by_verdict": dict(by_verdict),
+        "flags_owed": service.flags_owed.owed_in_batch(batch),
         "urls": {"self": f"/v1/batches/{batch}", "export": f"/v1/batches/{batch}/export.csv"},
     }
 

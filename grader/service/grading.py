@@ -1,5 +1,6 @@
 """One submission graded from its row: the same judge and sandbox as `grader grade`, each
-test's result written as an event the moment it is decided, the result stored once."""
+test's result written as an event the moment it is decided, the result stored once; its
+instructor's flags found later (`find_flags`, flags_owed.py), when no grading waits."""
 
 from __future__ import annotations
 
@@ -10,15 +11,16 @@ from pathlib import Path
 from typing import Final
 
 from ..gradebook import Gradebook
-from ..judge import grade, student_view
+from ..judge import flags_for, grade, student_view
 from ..lti.scores import score_body
 from ..lti.store import LtiStore
-from ..reports.json_report import submission_document
-from ..results import SubmissionResult
+from ..reports.json_report import flag_documents, submission_document
+from ..results import Flag, SubmissionResult
 from ..sandbox import Sandbox
 from ..submission import Submission
 from ..verdicts import Verdict
 from .catalog import Catalog
+from .flags_owed import FlagsOwed
 from .keeper import LEASE_S, Held, Keeper
 from .store import Store, Stored
 
@@ -51,6 +53,7 @@ class Grader:
         self._observe = observe
         self._keeper = Keeper(store)
         self._lti = LtiStore(store.database)
+        self._owed = FlagsOwed(store.database)
 
     def close(self) -> None:
         self._keeper.close()
@@ -64,39 +67,53 @@ class Grader:
             return None
         started = time.monotonic()
         held = self._keeper.hold(identity)
-        stored_first: list[SubmissionResult] = []  # the verdict, stored before the probes ran
-
-        def verdict(decided: SubmissionResult) -> None:
-            self._keeper.flush(held)
-            if self._finish(stored, decided):
-                stored_first.append(decided)
-
         try:
-            result = (
-                self._crashed(stored)
-                if attempts > MAX_ATTEMPTS
-                else self._grade(stored, held, verdict)
-            )
+            crashed = attempts > MAX_ATTEMPTS
+            result = self._crashed(stored) if crashed else self._grade(stored, held)
         finally:
             self._keeper.release(held)
-        if stored_first:
-            self._complete(stored, stored_first[0], result)
-        else:
-            self._finish(stored, result)
+        self._finish(stored, result)
         if self._observe is not None:
             self._observe(Graded(stored, result, time.monotonic() - started))
         return result
 
-    def _grade(
-        self,
-        stored: Stored,
-        held: Held,
-        on_verdict: Callable[[SubmissionResult], None] | None = None,
-    ) -> SubmissionResult:
-        offered = self._catalog.get(stored.problem)
-        submission = Submission(
-            Path(stored.filename), stored.filename, stored.language, stored.source
+    def find_flags(self, identity: str) -> bool:
+        """Find the instructor's flags of a stored submission that owes them, and add them to
+        its instructor's document and the gradebook. False when none are owed (found
+        already, or another worker is finding them)."""
+        attempts = self._owed.claim(identity)
+        if attempts is None:
+            return False
+        stored = self._store.get(identity)
+        offered = self._catalog.get(stored.problem) if stored else None
+        if stored is None or stored.result is None or offered is None:
+            self._owed.paid(identity)
+            return False
+        tests = stored.result.get("tests")
+        slowest = (
+            max((float(test["time_s"]) for test in tests), default=0.0)
+            if isinstance(tests, list)
+            else 0.0
         )
+        flags = (
+            (Flag("unchecked", f"finding this submission's flags crashed the grader "
+                  f"{MAX_ATTEMPTS} times; not tried again"),)
+            if attempts > MAX_ATTEMPTS
+            else flags_for(offered.problem, offered.answers, self._submission(stored),
+                           self._sandbox, stored.verdict == Verdict.AC.value, slowest)
+        )  # fmt: skip
+        if flags:
+            had = stored.result.get("flags")
+            document = {**stored.result, "flags": [*(had if isinstance(had, list) else []),
+                                                   *flag_documents(flags)]}  # fmt: skip
+            self._store.amend(identity, document)
+            self._gradebook.amend(self._submission(stored), stored.student, offered.problem,
+                                  document)  # fmt: skip
+        self._owed.paid(identity)
+        return True
+
+    def _grade(self, stored: Stored, held: Held) -> SubmissionResult:
+        offered = self._catalog.get(stored.problem)
         if offered is None:
             return SubmissionResult(
                 stored.filename, stored.language, Verdict.IE, 0, 0,
@@ -106,12 +123,16 @@ class Grader:
         return grade(
             offered.problem,
             offered.answers,
-            submission,
+            self._submission(stored),
             self._sandbox,
             True,
             lambda test: self._keeper.add(held, test),
-            on_verdict,
+            with_flags=False,
         )
+
+    @staticmethod
+    def _submission(stored: Stored) -> Submission:
+        return Submission(Path(stored.filename), stored.filename, stored.language, stored.source)
 
     def _crashed(self, stored: Stored) -> SubmissionResult:
         offered = self._catalog.get(stored.problem)
@@ -126,34 +147,24 @@ class Grader:
             (),
         )
 
-    def _finish(self, stored: Stored, result: SubmissionResult) -> bool:
-        """Store the result (once: False when another attempt stored it first), then put it
-        in the gradebook and send its score to the platform the student came from."""
+    def _finish(self, stored: Stored, result: SubmissionResult) -> None:
+        """Put the result in the gradebook and store it (once: not when another attempt
+        stored it first), so that a submission seen done is in the gradebook too, then send
+        its score to the platform the student came from. Its flags are owed from then on
+        (an internal error has none to find)."""
+        if result.verdict is not Verdict.IE:
+            self._owed.owe(stored.id)
+        offered = self._catalog.get(stored.problem)
+        if offered is not None:
+            self._gradebook.record(
+                self._submission(stored), stored.student, offered.problem, self._sandbox.name,
+                result,
+            )  # fmt: skip
         full = submission_document(result)
         if not self._store.finish(
             stored.id, result.verdict.value, full, submission_document(student_view(result))
         ):
-            return False
-        self._recorded(stored, result)
+            return
         link = self._lti.linked(stored.student, stored.problem)
         if link is not None:  # launched from a platform: its gradebook gets the score
             self._lti.queue_score(stored.id, link, score_body(link, student_view(result)))
-        return True
-
-    def _complete(self, stored: Stored, first: SubmissionResult, result: SubmissionResult) -> None:
-        """A submission whose verdict was stored (and answered) before its probes ran: what
-        they and its source gave away joins the instructor's document and the gradebook. A
-        fault past the verdict (an IE from a probe) leaves the verdict as it was stored."""
-        if result.verdict is first.verdict and result.flags:
-            self._store.amend(stored.id, submission_document(result))
-            self._recorded(stored, result)
-
-    def _recorded(self, stored: Stored, result: SubmissionResult) -> None:
-        offered = self._catalog.get(stored.problem)
-        if offered is not None:
-            submission = Submission(
-                Path(stored.filename), stored.filename, stored.language, stored.source
-            )
-            self._gradebook.record(
-                submission, stored.student, offered.problem, self._sandbox.name, result
-            )

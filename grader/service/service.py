@@ -16,6 +16,7 @@ from ..lti.scores import ScoreSender
 from ..lti.store import LtiStore
 from ..sandbox import Sandbox, open_sandbox
 from .catalog import Catalog
+from .flags_owed import FlagsOwed
 from .grading import Grader
 from .jobe_runs import JobeRuns
 from .local import LocalQueue
@@ -36,6 +37,10 @@ class Queue(Protocol):
 
     def depth(self) -> int: ...
 
+    def put_flags(self, identities: list[str]) -> None: ...
+
+    def flags_depth(self) -> int: ...
+
     def close(self) -> None: ...
 
 
@@ -44,6 +49,7 @@ class Service:
         self.options = options
         self.database = Database(options.database)
         self.store = Store(self.database)
+        self.flags_owed = FlagsOwed(self.database)
         self.catalog = Catalog(options.problem_roots)
         self.sandbox: Sandbox | None = None
         self._grader: Grader | None = None
@@ -56,7 +62,9 @@ class Service:
         else:
             self.sandbox = open_sandbox(options.sandbox, options.sandbox_options)
             self._grader = Grader(self.store, self.catalog, self.sandbox, self.metrics.graded)
-            self.queue = LocalQueue(self._in_flight(self._grader.run), options.workers)
+            self.queue = LocalQueue(
+                self._in_flight(self._grader.run), self._grader.find_flags, options.workers
+            )
         # Moodle's CodeRunner runs through the Jobe endpoint on this process's sandbox, or one
         # of its own where grading is the workers' (opened at the first run).
         self.jobe = JobeRuns(
@@ -80,8 +88,13 @@ class Service:
     def sweep(self) -> int:
         """The database is the truth: a submission whose grader died (its lease ran out) is
         queued again, and a queued one the queue does not hold (lost with Redis, or dropped
-        between dequeue and start) is handed to it again. How many."""
-        count = 0
+        between dequeue and start) is handed to it again; the same for flags owed. How
+        many."""
+        idle = self.queue.depth() == 0 and self.queue.flags_depth() == 0
+        lost_flags = self.flags_owed.lost(idle, time.time() - self.options.sweep_s)
+        if lost_flags:
+            self.queue.put_flags(lost_flags)
+        count = len(lost_flags)
         for stored in self.store.expired():
             self.store.requeue(stored.id)
             self.queue.put(stored.id, stored.student)

@@ -3,6 +3,7 @@ tokens for two students and an instructor."""
 
 from __future__ import annotations
 
+import time
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -48,6 +49,17 @@ class Running:
     def submit(self, who: str, source: str = ACCEPTED, wait: float = 10, **fields: object):
         body = {"problem": "nqueens", "language": "python", "source": source} | fields
         return self.client.post(f"/v1/submissions?wait={wait}", json=body, headers=self.as_(who))
+
+    def flagged(self, identity: str, within_s: float = 30) -> dict[str, object]:
+        """The instructor's document once its flags are found (they follow the verdict)."""
+        deadline = time.monotonic() + within_s
+        while True:
+            seen = self.client.get(f"/v1/submissions/{identity}", headers=self.as_("teacher"))
+            document: dict[str, object] = seen.json()
+            if document["status"] == "done" and not document["flags_owed"]:
+                return document
+            assert time.monotonic() < deadline, f"flags still owed after {within_s} s: {document}"
+            time.sleep(0.02)  # a poll of the row, as a client would
 
 
 def start(tmp_path: Path, roots: tuple[Path, ...] | None = None, **options: object) -> Running:

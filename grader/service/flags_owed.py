@@ -1,0 +1,83 @@
+"""The instructor's flags of stored submissions, found after their verdicts: probes run the
+program again past the published limits (for N-Queens, n = 10 costs three times all the
+tests), and the source checks parse it. Neither changes what the student is told, so a
+worker grades whatever is waiting first and finds flags when nothing is (`grader worker`
+takes the flags queue after the grading one; the embedded queue the same).
+
+A row here is a submission whose flags are owed. A worker claims it for FLAGS_LEASE_S; one
+that died leaves its claim to run out, and the sweeper hands the row to the queue again.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Final
+
+from ..database import Database
+
+SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS flags_owed (
+    submission TEXT PRIMARY KEY,
+    owed_since {float} NOT NULL,
+    lease_until {float},
+    attempts INTEGER NOT NULL DEFAULT 0
+)
+"""
+# Longer than any probe may take (its wall limit, and a build again where the cache lost it).
+FLAGS_LEASE_S: Final = 120.0
+
+
+class FlagsOwed:
+    def __init__(self, database: Database) -> None:
+        self._database = database
+        database.script(SCHEMA)
+
+    def owe(self, identity: str) -> None:
+        """Written before the verdict is stored, so a grader dying between the two leaves
+        nothing unowed."""
+        self._database.execute(
+            "INSERT INTO flags_owed (submission, owed_since) VALUES (?, ?) "
+            "ON CONFLICT (submission) DO NOTHING",
+            (identity, time.time()),
+        )
+
+    def claim(self, identity: str) -> int | None:
+        """The attempts so far at finding its flags, counting this one; None when nothing is
+        owed, another worker holds it, or its verdict is not stored yet."""
+        now = time.time()
+        claimed = self._database.row(
+            "UPDATE flags_owed SET lease_until = ?, attempts = attempts + 1 "
+            "WHERE submission = ? AND (lease_until IS NULL OR lease_until < ?) "
+            "AND EXISTS (SELECT 1 FROM submissions WHERE id = ? AND status = 'done') "
+            "RETURNING attempts",
+            (now + FLAGS_LEASE_S, identity, now, identity),
+        )
+        return int(claimed[0]) if claimed else None
+
+    def paid(self, identity: str) -> None:
+        self._database.execute("DELETE FROM flags_owed WHERE submission = ?", (identity,))
+
+    def owed(self, identity: str) -> bool:
+        found = self._database.row("SELECT 1 FROM flags_owed WHERE submission = ?", (identity,))
+        return found is not None
+
+    def owed_in_batch(self, batch: str) -> int:
+        row = self._database.row(
+            "SELECT COUNT(*) FROM flags_owed f JOIN submissions s ON s.id = f.submission "
+            "WHERE s.batch = ?",
+            (batch,),
+        )
+        return int(row[0]) if row else 0
+
+    def lost(self, queue_idle: bool, older_than: float) -> list[str]:
+        """Owed rows no worker will get to, now owed afresh (to be handed to the queue once
+        more): claimed by one that died (its lease ran out) and, when the queue holds nothing
+        at all (`queue_idle`), never claimed although owed since before `older_than` (their
+        job was lost with the queue)."""
+        now = time.time()
+        rows = self._database.rows(
+            "UPDATE flags_owed SET lease_until = NULL, owed_since = ? WHERE lease_until < ? "
+            "OR (? AND lease_until IS NULL AND owed_since < ?) RETURNING submission",
+            (now, now, queue_idle, older_than),
+        )
+        return [str(row[0]) for row in rows]
