@@ -50,6 +50,13 @@ def _compiler() -> tuple[str, str]:
     return path, version[0] if version else "g++"
 
 
+@per_path
+def _linker() -> tuple[str, ...]:
+    """gold where binutils has it: a static binary links in two thirds of ld's time (0.07 s
+    against 0.10 s of a first build's 0.5 s)."""
+    return ("-fuse-ld=gold",) if shutil.which("ld.gold") else ()
+
+
 # What every build is compiled with, and so what the precompiled header is made with: g++
 # uses it only where they match.
 FLAGS = ("-std=gnu++17", "-O2", "-pipe")
@@ -152,6 +159,7 @@ class Cpp(CompiledLanguage):
                 *FLAGS,
                 *include,
                 "-static",
+                *_linker(),
                 "-o",
                 "out/program",
                 "main.cpp",
@@ -171,7 +179,7 @@ class Cpp(CompiledLanguage):
             unit,
             compile_program,
             "program",
-            f"{version} {library or 'driver compiled along'}",
+            f"{version} {library or 'driver compiled along'} {' '.join(_linker())}",
             Program(self.id, ("./program",), ()),
         )
 

@@ -209,11 +209,13 @@ def _flag_messages(result: dict[str, object] | None) -> list[str]:
 def class_summary(service: Service, problem_id: str) -> dict[str, object]:
     """The latest submission of every student, and how many got each verdict."""
     latest = latest_per_student(service.store.of_problem(problem_id))
+    owed = service.flags_owed.all_owed()
     students = [
         {"student": row.student, "verdict": row.verdict or row.status, "id": row.id,
          "score": (row.result or {}).get("score"), "language": row.language,
          "submitted_at": row.created_at,
-         "flags": _flag_messages(row.result)}
+         "flags": _flag_messages(row.result), "flags_owed": row.id in owed}
         for row in sorted(latest.values(), key=lambda row: row.student)
     ]  # fmt: skip
-    return {"students": students, "by_verdict": dict(Counter(s["verdict"] for s in students))}
+    return {"students": students, "by_verdict": dict(Counter(s["verdict"] for s in students)),
+            "flags_owed": sum(bool(s["flags_owed"]) for s in students)}  # fmt: skip

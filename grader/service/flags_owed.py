@@ -61,6 +61,14 @@ class FlagsOwed:
         found = self._database.row("SELECT 1 FROM flags_owed WHERE submission = ?", (identity,))
         return found is not None
 
+    def all_owed(self) -> set[str]:
+        """Every submission owing flags (few: the table drains whenever no grading waits)."""
+        return {str(row[0]) for row in self._database.rows("SELECT submission FROM flags_owed")}
+
+    def count(self) -> int:
+        row = self._database.row("SELECT COUNT(*) FROM flags_owed")
+        return int(row[0]) if row else 0
+
     def owed_in_batch(self, batch: str) -> int:
         row = self._database.row(
             "SELECT COUNT(*) FROM flags_owed f JOIN submissions s ON s.id = f.submission "

@@ -11,11 +11,21 @@ from .grading import Graded
 
 
 class Metrics:
-    def __init__(self, queue_depth: Callable[[], float], workers: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        queue_depth: Callable[[], float],
+        workers: Callable[[], float],
+        flags_owed: Callable[[], float],
+    ) -> None:
         self.registry = CollectorRegistry()
         Gauge(
             "grader_queue_depth", "Submissions handed in and not graded yet", registry=self.registry
         ).set_function(queue_depth)
+        Gauge(
+            "grader_flags_owed",
+            "Graded submissions whose instructor's flags are not found yet",
+            registry=self.registry,
+        ).set_function(flags_owed)
         Gauge("grader_workers_alive", "Workers able to grade", registry=self.registry).set_function(
             workers
         )

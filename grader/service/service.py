@@ -54,7 +54,9 @@ class Service:
         self.sandbox: Sandbox | None = None
         self._grader: Grader | None = None
         self.queue: Queue
-        self.metrics = Metrics(lambda: self.store.waiting(), self._workers_alive)
+        self.metrics = Metrics(
+            lambda: self.store.waiting(), self._workers_alive, lambda: self.flags_owed.count()
+        )
         if options.queue:
             from .rq_queue import RedisQueue
 

@@ -239,8 +239,9 @@ def test_a_bug_of_the_service_is_a_500_problem_document_without_a_trace(
 
 
 def test_metrics_count_submissions_and_grading_by_language_and_verdict(running) -> None:
-    running.submit("ada")
+    identity = running.submit("ada").json()["id"]
     running.submit("ada", wait=0)  # the same file again
+    running.flagged(identity)
     graded = 'grader_grading_seconds_count{language="python",verdict="AC"} 1.0'
 
     def metrics() -> str:
@@ -257,6 +258,7 @@ def test_metrics_count_submissions_and_grading_by_language_and_verdict(running) 
         "grader_queue_depth 0.0",
         "grader_jobs_in_flight 0.0",
         "grader_workers_alive 2.0",
+        "grader_flags_owed 0.0",
     ):
         assert gauge in text, gauge
     assert "grader_retries_total 0.0" in text

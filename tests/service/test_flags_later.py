@@ -19,7 +19,7 @@ from grader.service.store import Store
 from grader.submission import Submission
 
 from ..conftest import SUBMISSIONS
-from .conftest import start
+from .conftest import Running, start
 from .processes import RedisServer, Workers, until
 
 NQUEENS = SUBMISSIONS / "nqueens"
@@ -121,14 +121,24 @@ def test_the_service_finds_flags_after_a_restart_lost_them(tmp_path) -> None:
         service.store.start(identity, 5)  # graded here by hand: no worker runs
         service.flags_owed.owe(identity)
         service.store.finish(identity, "AC", {"tests": [], "flags": []}, {})
+        assert "flags of 1 submission are still being looked for" in _class_page(running)
     finally:
         running.service.close()
-    restarted = start(tmp_path)  # its first sweep finds what nobody will
+    restarted = start(tmp_path)  # its sweeper finds what nobody will
     try:
         document = restarted.flagged(identity)
         assert {"table", "lookup"} <= {flag["kind"] for flag in document["result"]["flags"]}
+        page = _class_page(restarted)
+        assert "still being looked for" not in page and "holding the answers" in page
     finally:
         restarted.service.close()
+
+
+def _class_page(running: Running) -> str:
+    from grader.service.access import COOKIE
+
+    running.client.cookies.set(COOKIE, running.tokens["teacher"])
+    return str(running.client.get("/class/nqueens").text)
 
 
 @pytest.fixture
