@@ -1,7 +1,8 @@
-"""The pipeline: build, load, call once per test, check, and decide every verdict here.
+"""The pipeline: build, load, call once per test (calls.py), check, and decide every
+verdict in this package; the instructor's flags after (probes.py).
 
-Whatever a submission does wrong becomes a Verdict in this module; only a fault of the
-harness raises, and `grade` turns it into IE for that submission alone.
+Whatever a submission does wrong becomes a Verdict here; only a fault of the harness raises,
+and `grade` turns it into IE for that submission alone.
 """
 
 from __future__ import annotations

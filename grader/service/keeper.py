@@ -56,19 +56,13 @@ class Keeper:
                 (held.number, test_document(test), test_document(hidden_view(test)))
             )
 
-    def flush(self, held: Held) -> None:
-        """Write what is pending now, still renewing: the verdict is about to be stored while
-        the submission is still held (its probes run after)."""
-        with self._lock:
-            pending, held.pending = held.pending, []
-        with self._writing:  # what the thread took of it is written first
-            self._store.add_events(held.identity, pending)
-
     def release(self, held: Held) -> None:
         """Stop renewing and write what is left: before the result is stored."""
         with self._lock:
             self._held.pop(held.identity, None)
-        self.flush(held)
+            pending, held.pending = held.pending, []
+        with self._writing:  # what the thread took of it is written first
+            self._store.add_events(held.identity, pending)
 
     def close(self) -> None:
         self._stop.set()
