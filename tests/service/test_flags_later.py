@@ -90,24 +90,30 @@ def test_the_embedded_queue_grades_everything_waiting_before_any_flags() -> None
 def test_flags_owed_are_claimed_once_and_handed_on_when_lost(tmp_path) -> None:
     database = Database(tmp_path / "service.db")
     try:
-        store, owed = Store(database), FlagsOwed(database)
-        stored, _ = store.submit("ada", "nqueens", "v1", "python", "s.py", b"pass\n")
-        owed.owe(stored.id)
-        assert owed.claim(stored.id) is None  # its verdict is not stored yet
-        store.start(stored.id, 5)
-        store.finish(stored.id, "AC", {}, {})
-        assert owed.claim(stored.id) == 1
-        assert owed.claim(stored.id) is None  # held by the first
-        assert owed.lost(True, time.time() + 60) == []  # claimed and alive
-        database.execute("UPDATE flags_owed SET lease_until = ?", (time.time() - 1,))
-        assert owed.lost(False, 0) == [stored.id]  # its worker died
-        assert owed.lost(False, time.time() + 60) == []  # handed on: not again while busy
-        assert owed.lost(True, time.time() + 60) == [stored.id]  # idle, and still unclaimed
-        assert owed.claim(stored.id) == 2
-        owed.paid(stored.id)
-        assert not owed.owed(stored.id) and owed.claim(stored.id) is None
+        claims_and_losses(database)
     finally:
         database.close()
+
+
+def claims_and_losses(database: Database) -> None:
+    """A claim is granted once its verdict is stored, and once; a row is handed on when its
+    worker died, or when the queue is idle and nobody claimed it, once per loss."""
+    store, owed = Store(database), FlagsOwed(database)
+    stored, _ = store.submit("ada", "nqueens", "v1", "python", "s.py", b"pass\n")
+    owed.owe(stored.id)
+    assert owed.claim(stored.id) is None  # its verdict is not stored yet
+    store.start(stored.id, 5)
+    store.finish(stored.id, "AC", {}, {})
+    assert owed.claim(stored.id) == 1
+    assert owed.claim(stored.id) is None  # held by the first
+    assert owed.lost(True, time.time() + 60) == []  # claimed and alive
+    database.execute("UPDATE flags_owed SET lease_until = ?", (time.time() - 1,))
+    assert owed.lost(False, 0) == [stored.id]  # its worker died
+    assert owed.lost(False, time.time() + 60) == []  # handed on: not again while busy
+    assert owed.lost(True, time.time() + 60) == [stored.id]  # idle, and still unclaimed
+    assert owed.claim(stored.id) == 2
+    owed.paid(stored.id)
+    assert not owed.owed(stored.id) and owed.claim(stored.id) is None
 
 
 def test_the_service_finds_flags_after_a_restart_lost_them(tmp_path) -> None:
