@@ -83,9 +83,14 @@ class FlagsOwed:
         at all (`queue_idle`), never claimed although owed since before `older_than` (their
         job was lost with the queue)."""
         now = time.time()
+        lost = "lease_until < ? OR (? AND lease_until IS NULL AND owed_since < ?)"
+        asked = (now, queue_idle, older_than)
+        # Asked every sweep: a write only when something is lost, not a lock every second.
+        if not self._database.rows(f"SELECT 1 FROM flags_owed WHERE {lost} LIMIT 1", asked):
+            return []
         rows = self._database.rows(
-            "UPDATE flags_owed SET lease_until = NULL, owed_since = ? WHERE lease_until < ? "
-            "OR (? AND lease_until IS NULL AND owed_since < ?) RETURNING submission",
-            (now, now, queue_idle, older_than),
+            f"UPDATE flags_owed SET lease_until = NULL, owed_since = ? WHERE {lost} "
+            "RETURNING submission",
+            (now, *asked),
         )
         return [str(row[0]) for row in rows]
