@@ -6,7 +6,7 @@ from __future__ import annotations
 import yaml
 
 from .errors import ProblemError, UsageError
-from .problem import Problem
+from .problem import Problem, TestCase
 from .problem_yaml import load_problem
 
 
@@ -26,12 +26,19 @@ def parse_inputs(pairs: list[str]) -> dict[str, object]:
 
 def add_test(
     problem: Problem, inputs: dict[str, object], points: float, hidden: bool, name: str | None
-) -> Problem:
-    """Append the test and return the problem reloaded; on any error the file is unchanged."""
+) -> tuple[Problem, TestCase]:
+    """Append the test; the problem reloaded, and the test as loaded. On any error the file
+    is unchanged. A hidden test's default name says nothing of its input."""
     taken = {test.name for test in problem.tests}
     if name is None:
-        name = "-".join(f"{key}{value}" for key, value in inputs.items() if isinstance(value, int))
-        name = name or f"test{len(problem.tests) + 1}"
+        named_after = "-".join(
+            f"{key}{value}" for key, value in inputs.items() if isinstance(value, int)
+        )
+        name = (
+            f"secret{len(problem.tests) + 1}"
+            if hidden
+            else named_after or f"test{len(problem.tests) + 1}"
+        )
         base, suffix = name, 2
         while name in taken:
             name, suffix = f"{base}-{suffix}", suffix + 1
@@ -47,10 +54,11 @@ def add_test(
     original = path.read_text(encoding="utf-8")
     path.write_text(_appended(original, entry), encoding="utf-8")
     try:
-        return load_problem(problem.directory, problem.shown_from)
+        loaded = load_problem(problem.directory, problem.shown_from)
     except ProblemError:
         path.write_text(original, encoding="utf-8")
         raise
+    return loaded, next(test for test in loaded.tests if test.name == name)
 
 
 def _appended(text: str, entry: dict[str, object]) -> str:

@@ -24,14 +24,20 @@ class Pushed:
 
 def comment_of(result: dict[str, object]) -> str:
     """What the student reads beside the grade: the verdict, and the tests that failed."""
-    tests = result.get("tests")
+    tests = [t for t in result.get("tests") or [] if isinstance(t, dict)]  # type: ignore[attr-defined]
+    # The gradebook holds the instructor's document: a hidden test is named as students see it.
+    hidden = [test for test in tests if test.get("hidden")]
     failing = [
-        f"{test['name']} ({test['verdict']})"
-        for test in (tests if isinstance(tests, list) else [])
-        if isinstance(test, dict) and test.get("verdict") != "AC"
+        f"{_shown_name(test, hidden)} ({test['verdict']})"
+        for test in tests
+        if test.get("verdict") != "AC"
     ]
     head = f"grader: {result.get('verdict')}, {result.get('score')}/{result.get('max_score')}"
     return head + (f"; failing: {', '.join(failing)}" if failing else "")
+
+
+def _shown_name(test: dict[str, object], hidden: list[dict[str, object]]) -> str:
+    return f"hidden {hidden.index(test) + 1}" if test in hidden else str(test.get("name"))
 
 
 def check_url(url: str) -> str:

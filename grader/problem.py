@@ -44,10 +44,16 @@ class TestCase:
     points: float
     visibility: Visibility
     line: int | None  # of the test's entry in problem.yaml
+    # The name students see: a hidden test's name may say what its input is (`n9`).
+    alias: str = ""
 
     @property
     def hidden(self) -> bool:
         return self.visibility is Visibility.HIDDEN
+
+    @property
+    def shown_name(self) -> str:
+        return (self.alias or "hidden") if self.hidden else self.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +71,7 @@ class Problem:
     limits: Limits
     checker: str
     references: tuple[Path, ...]
-    tests: tuple[TestCase, ...]
+    tests: tuple[TestCase, ...]  # in the order they run: samples, then hidden (run_order)
     # Inputs beyond the published limits, never scored and never shown to students: run on
     # a submission that passed every test, for the instructor (stored answers collapse there).
     probes: tuple[TestCase, ...] = ()

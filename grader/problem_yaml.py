@@ -120,7 +120,19 @@ def _tests_and_probes(
         if name in names[:i]:
             where = f"tests[{i}]" if i < len(tests) else f"probes[{i - len(tests)}]"
             raise doc.error(f"{where}.name", f"test name {name!r} is used twice")
-    return tests, probes
+    return run_order(tests), probes
+
+
+def run_order(tests: tuple[TestCase, ...]) -> tuple[TestCase, ...]:
+    """Samples first, then the hidden tests, each named `hidden 1`, `hidden 2`, ... for
+    students. A program is one process for all its tests and can carry what it saw from one
+    to the next: run after every sample, nothing it learns from a hidden test's input can
+    reach a student in a later test's output."""
+    samples = tuple(test for test in tests if not test.hidden)
+    hidden = [test for test in tests if test.hidden]
+    return samples + tuple(
+        replace(test, alias=f"hidden {number}") for number, test in enumerate(hidden, 1)
+    )
 
 
 def _entry_names(doc: Document, where: str, raw: object) -> tuple[str, ...]:

@@ -39,8 +39,10 @@ def pytest_collection_modifyitems(
 
     problem = load_problem(find_problem(config.getoption("--grader-problem"), problem_roots()))
     items.extend(
-        JudgeTest.from_parent(session, name=f"{problem.id}::{test.name}", test_name=test.name)
-        for test in problem.tests
+        JudgeTest.from_parent(
+            session, name=f"{problem.id}::{test.shown_name}", test_name=test.shown_name
+        )
+        for test in problem.tests  # a hidden test under the name students see: `hidden 1`
     )
 
 

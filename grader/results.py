@@ -26,6 +26,10 @@ class TestResult:
     line: int | None = None  # the test's line in problem.yaml
     # What a student may be told of this test were it hidden: the same for any input.
     hint: str = ""
+    alias: str = ""  # the name a student sees of a hidden test: `hidden 1`
+    # A hidden test as a student sees it (hidden_view): its figures (CPU, wall, memory) are
+    # not shown, since they grow with the input.
+    redacted: bool = False
 
 
 @dataclass(frozen=True, slots=True)

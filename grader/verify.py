@@ -9,6 +9,7 @@ still time out at 1.5x the limit (Kattis' rule), per language.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -68,7 +69,7 @@ def verify(
     progress: Callable[[str], None] = lambda line: None,
 ) -> Verification:
     failures: list[str] = []
-    warnings: list[str] = []
+    warnings: list[str] = revealing_names(problem)
     progress(f"{problem.id}: running {len(problem.references)} references")
     try:
         computed = compute_answers(problem, sandbox)
@@ -109,6 +110,34 @@ def verify(
     failures += timing_failures
     warnings += timing_warnings
     return Verification(problem.id, tuple(failures), tuple(warnings), matrix, timing)
+
+
+def revealing_names(problem: Problem) -> list[str]:
+    """A warning for each hidden test whose name spells out one of its input's values
+    (`n9` for n = 9). Students see hidden tests as `hidden 1`, `hidden 2`, ..., but the name
+    is the instructor's everywhere else (the gradebook, the class report, exports)."""
+    said = []
+    for test in problem.tests:
+        words = _words(test.name)
+        shown = [
+            f"{key} = {value}"
+            for key, value in test.input.items()
+            if isinstance(value, int | str) and not isinstance(value, bool)
+            and _words(str(value)) and _words(str(value)) <= words
+        ]  # fmt: skip
+        if test.hidden and shown:
+            where = f"{problem.yaml_file}:{test.line}: " if test.line else ""
+            said.append(
+                f"{where}hidden test {test.name} names its input ({', '.join(shown)}); "
+                f"students see it as {test.shown_name!r}, but a neutral name keeps it out "
+                "of the gradebook and exports too"
+            )
+    return said
+
+
+def _words(text: str) -> set[str]:
+    """The runs of letters and of digits in `text`: `n9-big` is {n, 9, big}."""
+    return set(re.findall(r"[0-9]+|[^\W\d_]+", text.lower()))
 
 
 def _catch_matrix(

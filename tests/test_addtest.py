@@ -25,13 +25,14 @@ def test_a_test_is_appended_with_its_answer(count_copy, capsys) -> None:
     assert main(["add-test", str(count_copy), "--input", "n=7", "--points", "2", "--hidden",
                  "--sandbox", "process"]) == 0  # fmt: skip
     out = capsys.readouterr().out
-    assert "added test n7" in out and "Verifying nqueens-count" in out
+    # A hidden test's default name says nothing of its input (n7 would).
+    assert "added test secret9" in out and "Verifying nqueens-count" in out
     after = (count_copy / "problem.yaml").read_text()
     assert after.startswith(before.rstrip("\n"))  # every line before, comments included, kept
     assert after.rstrip("\n").splitlines()[-1] == (
-        "  - {name: n7, input: {n: 7}, points: 2, visibility: hidden}"
+        "  - {name: secret9, input: {n: 7}, points: 2, visibility: hidden}"
     )
-    answer = json.loads((count_copy / "answers" / "n7.json").read_text())
+    answer = json.loads((count_copy / "answers" / "secret9.json").read_text())
     assert answer["answer"] == 40  # OEIS A000170
 
 

@@ -17,7 +17,7 @@ from .conftest import PROBLEMS
 def test_nqueens_is_complete(nqueens) -> None:
     assert nqueens.id == "nqueens"
     assert nqueens.entry_names("python") == ("solve_n_queens", "solveNQueens")
-    assert [test.input["n"] for test in nqueens.tests] == list(range(1, 10))
+    assert sorted(test.input["n"] for test in nqueens.tests) == list(range(1, 10))
     samples = {test.input["n"] for test in nqueens.tests if test.visibility is Visibility.SAMPLE}
     assert {1, 2, 4, 5, 8} <= samples
     assert len(nqueens.references) >= 2
@@ -25,6 +25,17 @@ def test_nqueens_is_complete(nqueens) -> None:
     statement = nqueens.statement.read_text()
     for example in ("[[1, 3, 0, 2], [2, 0, 3, 1]]", "[[0]]", "== []"):
         assert example in statement
+
+
+def test_samples_run_first_and_hidden_tests_get_neutral_names(nqueens) -> None:
+    """A program carries state from test to test: every sample runs before any hidden test,
+    so no sample's output can hold what the program saw of a hidden input."""
+    kinds = [test.hidden for test in nqueens.tests]
+    assert kinds == sorted(kinds) and any(kinds) and not all(kinds)
+    hidden = [test for test in nqueens.tests if test.hidden]
+    assert [test.shown_name for test in hidden] == [f"hidden {k}" for k in range(1, 5)]
+    assert [test.name for test in hidden] == ["n3", "n6", "n7", "n9"]  # the file's order
+    assert all(test.shown_name == test.name for test in nqueens.tests if not test.hidden)
 
 
 def test_find_problem_by_name_or_folder(tmp_path) -> None:

@@ -90,19 +90,47 @@ def test_result(
         output=output,
         line=test.line,
         hint=finding.hint,
+        alias=test.shown_name if test.hidden else "",
     )
     return full if reveal_hidden or not test.hidden else hidden_view(full)
 
 
+# What a student is told of a hidden test: one sentence per verdict. Nothing in it depends on
+# the input or on anything the program chose (its exit code, a signal, an exception's name,
+# what it printed or returned, how long it took or how much memory): a program may choose
+# those from the input, and so spell the hidden input out to the student.
+HIDDEN_MESSAGES: dict[Verdict, str] = {
+    Verdict.AC: "accepted",
+    Verdict.WA: "wrong answer on a hidden test: your answer is wrong for an input like the "
+    "samples'",
+    Verdict.TLE: "time limit exceeded on a hidden test: your program ran out of time",
+    Verdict.MLE: "memory limit exceeded on a hidden test",
+    Verdict.OLE: "output limit exceeded on a hidden test: your program printed or returned "
+    "too much",
+    Verdict.RTE: "runtime error on a hidden test: your program stopped without answering "
+    "(an exception, a crash or an exit)",
+    Verdict.CE: "not run: your file could not be loaded",
+    Verdict.IE: "the grader failed on a hidden test (not your code's fault)",
+}
+
+
 def hidden_view(test: TestResult) -> TestResult:
-    """`test` as a student may see it: a hidden test keeps nothing of its input, answer or
-    the program's output, only a verdict and a hint that would read the same for any input."""
+    """`test` as a student may see it. A hidden test keeps its verdict and points, under a
+    neutral name, with a message that reads the same for any input and any program
+    (HIDDEN_MESSAGES); nothing of its input, answer, output, time or memory."""
     if not test.hidden:
         return test
-    message = (
-        test.verdict.description
-        if test.verdict is Verdict.AC
-        else f"{test.verdict.description} on a hidden test"
-        + (f": {test.hint}" if test.hint else "")
+    return replace(
+        test,
+        name=test.alias or "hidden",
+        input=None,
+        time_s=0.0,
+        wall_s=0.0,
+        memory_kib=0,
+        message=HIDDEN_MESSAGES[test.verdict],
+        board="",
+        output="",
+        line=None,
+        hint="",
+        redacted=True,
     )
-    return replace(test, input=None, message=message, board="", output="")

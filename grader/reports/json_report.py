@@ -46,9 +46,10 @@ def test_document(test: TestResult) -> dict[str, object]:
         "input": dict(test.input) if test.input is not None else None,
         "hidden": test.hidden,
         "verdict": test.verdict.value,
-        "time_s": test.time_s,
-        "wall_s": test.wall_s,
-        "memory_kib": test.memory_kib,
+        # A hidden test's figures grow with its input: a student's view has none.
+        "time_s": None if test.redacted else test.time_s,
+        "wall_s": None if test.redacted else test.wall_s,
+        "memory_kib": None if test.redacted else test.memory_kib,
         "score": test.score,
         "max_score": test.max_score,
         "message": test.message,

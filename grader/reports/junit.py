@@ -75,7 +75,7 @@ def _case(report: Report, classname: str, test: TestResult) -> ElementTree.Eleme
     case = ElementTree.Element(
         "testcase",
         classname=classname,
-        name=test.name + (" (hidden)" if test.hidden else ""),
+        name=test.name + (" (hidden)" if test.hidden and not test.redacted else ""),
         time=f"{test.wall_s:.6f}",
         file=report.problem_file,
     )

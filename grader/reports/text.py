@@ -63,14 +63,21 @@ def _submission(result: SubmissionResult, paint: Paint) -> list[str]:
     if result.verdict in (Verdict.CE, Verdict.IE) and not result.tests:
         lines.extend("  " + line for line in result.compile_output.splitlines())
         return lines
-    names = [test.name + (" (hidden)" if test.hidden else "") for test in result.tests]
+    names = [
+        test.name + (" (hidden)" if test.hidden and not test.redacted else "")
+        for test in result.tests
+    ]
     width = max(len(name) for name in ["test", *names]) + 1
     lines.append(f"  {'test':<{width}}{'verdict':<9}{'cpu':>8}{'wall':>8}{'memory':>10}  message")
     for name, test in zip(names, result.tests, strict=True):
         first_line = test.message.splitlines()[0] if test.message else ""
+        figures = (
+            f"{'-':>8}{'-':>8}{'-':>10}"  # they grow with the hidden input
+            if test.redacted
+            else f"{test.time_s:>7.3f}s{test.wall_s:>7.3f}s{test.memory_kib / 1024:>6.1f} MiB"
+        )
         lines.append(
-            f"  {name:<{width}}{_verdict(test.verdict, paint, 9)}{test.time_s:>7.3f}s"
-            f"{test.wall_s:>7.3f}s{test.memory_kib / 1024:>6.1f} MiB  "
+            f"  {name:<{width}}{_verdict(test.verdict, paint, 9)}{figures}  "
             f"{_shortened(first_line)}"
         )
     failing = next((t for t in result.tests if t.verdict is not Verdict.AC), None)

@@ -30,8 +30,9 @@ def run(args: argparse.Namespace, context: Context) -> int:
     from ..shared import open_problem, sandbox_for
 
     problem = open_problem(args.problem_name, context)
-    problem = add_test(problem, parse_inputs(args.input), args.points, args.hidden, args.name)
-    added = problem.tests[-1]
+    problem, added = add_test(
+        problem, parse_inputs(args.input), args.points, args.hidden, args.name
+    )
     print(f"{problem.yaml_file}:{added.line}: added test {added.name}", file=context.stdout)
     with sandbox_for(args, context) as sandbox:
         write_answers(problem, compute_answers(problem, sandbox))

@@ -87,10 +87,11 @@ function cell(row, text, className) {
 
 function addRow(test) {
   const row = document.createElement("tr");
-  cell(row, test.name + (test.hidden ? " (hidden)" : ""));
+  cell(row, test.name + (test.hidden && test.input !== null ? " (hidden)" : ""));
   cell(row, test.verdict, `v-${test.verdict}`);
-  cell(row, `${test.time_s.toFixed(3)} s`);
-  cell(row, `${(test.memory_kib / 1024).toFixed(1)} MiB`);
+  // A hidden test's figures are not shown to students (null): they grow with its input.
+  cell(row, test.time_s === null ? "–" : `${test.time_s.toFixed(3)} s`);
+  cell(row, test.memory_kib === null ? "–" : `${(test.memory_kib / 1024).toFixed(1)} MiB`);
   cell(row, test.message);
   rows.appendChild(row);
   if (test.verdict !== "AC" && test.board && boardBox.hidden) {
