@@ -9,9 +9,11 @@ share it); PostgreSQL (`postgresql://...`, through psycopg) when several machine
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
@@ -28,7 +30,8 @@ class Database:
     def __init__(self, where: str | Path) -> None:
         """`where`: a file (SQLite), or a `postgresql://` URL. UsageError when it cannot be
         opened, saying why."""
-        self._lock = threading.Lock()
+        # Reentrant: `exclusive` holds it across the statements of its transaction.
+        self._lock = threading.RLock()
         text = str(where)
         self.dialect = (
             "postgresql" if text.startswith(("postgresql://", "postgres://")) else "sqlite"
@@ -48,6 +51,7 @@ class Database:
             self._errors: tuple[type[Exception], ...] = (psycopg.Error,)
         else:
             try:
+                private_file(Path(text.removeprefix("sqlite://")))
                 self._connection = sqlite3.connect(
                     text.removeprefix("sqlite://"),
                     check_same_thread=False,
@@ -58,7 +62,7 @@ class Database:
                 # In WAL mode, NORMAL loses nothing when a process is killed (only a power
                 # cut may take the last commits), and saves an fsync on every commit.
                 self._connection.execute("PRAGMA synchronous=NORMAL")
-            except sqlite3.Error as error:
+            except (sqlite3.Error, OSError) as error:
                 raise UsageError(f"{text}: cannot open the database ({error})") from None
             self._errors = (sqlite3.Error,)
 
@@ -91,6 +95,43 @@ class Database:
                 raise
             self._connection.execute("COMMIT")
 
+    @contextmanager
+    def exclusive(self, key: str) -> Iterator[None]:
+        """A transaction that no other holder of `key` runs beside, in any process: what a
+        check-then-insert needs to be atomic (PostgreSQL: an advisory lock on the key for the
+        transaction; SQLite: its write lock, taken at BEGIN IMMEDIATE)."""
+        with self._lock:
+            if self.dialect == "postgresql":
+                with self._connection.transaction():
+                    self._connection.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (key,))
+                    yield
+                return
+            self._connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self._connection.execute("ROLLBACK")
+                raise
+            self._connection.execute("COMMIT")
+
+    def columns(self, table: str) -> set[str]:
+        """The names of `table`'s columns (an empty set when there is no such table)."""
+        if self.dialect == "postgresql":
+            rows = self.rows(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = ?",
+                (table,),
+            )
+            return {str(row[0]) for row in rows}
+        return {str(row[1]) for row in self.rows(f"PRAGMA table_info({table})")}
+
+    def add_column(self, table: str, column: str, declaration: str) -> bool:
+        """Add a column to an existing table unless it has it (a database made by an earlier
+        version); whether it was added."""
+        if column in self.columns(table):
+            return False
+        self.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
+        return True
+
     def rows(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         with self._lock:
             return [
@@ -107,6 +148,26 @@ class Database:
 
     def _native(self, sql: str) -> str:
         return sql.replace("?", "%s") if self.dialect == "postgresql" else sql
+
+
+def private_file(path: Path) -> None:
+    """A database file only its owner may read, in a folder only its owner may enter when
+    it made that folder: a database holds tokens' digests, every submission and, for LTI,
+    the tool's private key. An existing file another user may read is made private (SQLite
+    gives its -wal and -shm files the database file's mode)."""
+    if str(path) in ("", ":memory:"):
+        return
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True)
+    if not path.exists():
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    for each in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            info = each.stat()
+        except FileNotFoundError:
+            continue
+        if info.st_mode & 0o077 and info.st_uid == os.geteuid():
+            each.chmod(0o600)
 
 
 def _without_password(url: str) -> str:

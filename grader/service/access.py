@@ -45,6 +45,18 @@ def caller(
     return found
 
 
+def caller_of_request(request: Request) -> Caller:
+    """`caller` for a route that reads the request itself (the page's routes)."""
+    return caller(request, request.headers.get("authorization"), request.headers.get("x-grader"))
+
+
+def secure_cookies(request: Request) -> bool:
+    """Whether a cookie set on this answer is Secure: the request came over https (as the
+    forwarded scheme of a trusted proxy says, uvicorn's --forwarded-allow-ips) or the
+    operator said the service is behind https."""
+    return request.url.scheme == "https" or service_of(request).options.behind_https
+
+
 def instructor(who: Annotated[Caller, Depends(caller)]) -> Caller:
     if not who.instructor:
         raise HTTPException(403, "only an instructor's token may do this")

@@ -17,6 +17,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..__version__ import __version__
+from .guard import Guard
 from .service import Service
 
 PROBLEM_JSON = "application/problem+json"
@@ -69,6 +70,12 @@ def create_app(service: Service) -> FastAPI:
     page.mount_static(app)
     batches = {"/v1/batches": service.options.max_batch_bytes}
     app.add_middleware(BodyLimit, default=1 * 2**20, larger=batches)
+    # Outermost: a request for another host name or from another site meets nothing else.
+    app.add_middleware(
+        Guard,
+        allowed_hosts=service.options.allowed_hosts,
+        frame_ancestors=service.lti.platform_origins,
+    )
     return app
 
 

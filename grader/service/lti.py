@@ -8,21 +8,26 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import Annotated
+from typing import Annotated, Final
 from urllib.parse import urlencode, urlsplit
 
 import jwt
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 
+from ..addresses import is_loopback
 from ..lti.launch import AGS_ENDPOINT, CLAIM, DEEP_LINK, DEEP_LINKING, LaunchRefused, validate
 from ..lti.scores import SCORE_SCOPE
-from ..lti.store import Link
-from .access import COOKIE, service_of
-from .auth import STUDENT, create_token
+from ..lti.store import STATE_TTL_S, Link, Person, origin_of
+from .access import COOKIE, secure_cookies, service_of
+from .auth import launched_token
+from .guard import CSP
 from .page import templates
 
 router = APIRouter(prefix="/lti", include_in_schema=False)
+STATE_COOKIE: Final = "grader_lti_state_"
+LAUNCH_TOKEN_S: Final = 12 * 3600  # a launch's sign-in: a working day's session at most
+TEACHING_ROLES: Final = frozenset({"Instructor", "Administrator", "ContentDeveloper"})
 
 
 def _refused(request: Request, why: str, status: int = 400) -> Response:
@@ -68,7 +73,16 @@ async def login(request: Request) -> Response:
     if "lti_message_hint" in fields:
         query["lti_message_hint"] = fields["lti_message_hint"]
     separator = "&" if urlsplit(platform.auth_url).query else "?"
-    return RedirectResponse(platform.auth_url + separator + urlencode(query), status_code=302)
+    response = RedirectResponse(platform.auth_url + separator + urlencode(query), status_code=302)
+    # The state is bound to this browser (IMS Security Framework 5.1.1.2): a launch is taken
+    # only from the browser that began its login, so another site cannot post someone else's
+    # (id_token, state) into a victim's browser and sign it in as them. The platform's page
+    # posts the launch cross-site, so the cookie must be SameSite=None, hence Secure.
+    response.set_cookie(
+        STATE_COOKIE + state, "1", max_age=int(STATE_TTL_S), path="/lti/",
+        httponly=True, secure=True, samesite="none",
+    )  # fmt: skip
+    return response
 
 
 @router.post("/launch")
@@ -80,6 +94,13 @@ def launch(
     service = service_of(request)
     if not id_token or not state:
         return _refused(request, "the platform sent no id_token or state")
+    if request.cookies.get(STATE_COOKIE + state) != "1":
+        return _refused(
+            request,
+            "this launch was not begun in this browser (its login's cookie is missing): "
+            "open the assignment again from the course",
+            403,
+        )
     login_state = service.lti.take_state(state)
     if login_state is None:
         return _refused(request, "this launch's login is unknown, expired or already used")
@@ -93,28 +114,33 @@ def launch(
     offered = service.catalog.get(problem_id)
     if offered is None:
         return _refused(request, f"this link opens problem {problem_id!r}, which is not offered")
-    student = _student_of(claims)
+    person = Person(
+        login_state.issuer, login_state.client_id,
+        str(claims.get(CLAIM + "deployment_id") or ""), str(claims["sub"]), _shown_of(claims),
+    )  # fmt: skip
+    student = service.lti.identity(person)
     endpoint = claims.get(AGS_ENDPOINT)
     scores_allowed = isinstance(endpoint, dict) and SCORE_SCOPE in (endpoint.get("scope") or [])
     if isinstance(endpoint, dict) and endpoint.get("lineitem") and scores_allowed:
         lineitem = str(endpoint["lineitem"])
         link = Link(login_state.issuer, login_state.client_id, str(claims["sub"]), lineitem)
         service.lti.link(student, problem_id, link)
-    token = create_token(service.store, STUDENT, student)
+    # A launch's sign-in lasts a working session; the course opens the tool again for the next.
+    token = launched_token(service.store, student, LAUNCH_TOKEN_S)
     opening = f"/problems/{problem_id}"
     response = templates.TemplateResponse(
         request, "lti.html",
-        {"who": None, "heading": offered.problem.title, "opening": opening, "student": student,
-         "title": offered.problem.title},
+        {"who": None, "heading": offered.problem.title, "opening": opening,
+         "student": person.shown, "title": offered.problem.title},
     )  # fmt: skip
     # Set on this page, which then opens the problem itself: a navigation a cross-site POST
     # started would not carry a SameSite=Strict cookie.
-    response.set_cookie(COOKIE, token, httponly=True, samesite="strict", secure=_secure(request))
+    response.set_cookie(
+        COOKIE, token, max_age=LAUNCH_TOKEN_S, httponly=True, samesite="strict",
+        secure=secure_cookies(request),
+    )  # fmt: skip
+    response.delete_cookie(STATE_COOKIE + state, path="/lti/", secure=True, samesite="none")
     return response
-
-
-def _secure(request: Request) -> bool:
-    return request.url.scheme == "https"
 
 
 def _problem_of(claims: dict[str, object]) -> str:
@@ -126,19 +152,43 @@ def _problem_of(claims: dict[str, object]) -> str:
     return path.rsplit("/", 1)[-1] if "/problems/" in path else ""
 
 
-def _student_of(claims: dict[str, object]) -> str:
-    """The institution's id for the student where the platform sends it, else its user id."""
+def _shown_of(claims: dict[str, object]) -> str:
+    """How an instructor knows the student: the institution's id where the platform sends
+    it, else its user id. Only shown: who the student is, is the platform's (iss, aud,
+    deployment, sub)."""
     lis = claims.get(CLAIM + "lis")
     if isinstance(lis, dict) and lis.get("person_sourcedid"):
         return str(lis["person_sourcedid"])
     return str(claims["sub"])
 
 
+def _teaches(claims: dict[str, object]) -> bool:
+    """An instructor, an administrator or a content developer of the context (LIS roles)."""
+    roles = claims.get(CLAIM + "roles")
+    return isinstance(roles, list) and any(
+        str(role).rpartition("#")[2] in TEACHING_ROLES for role in roles
+    )
+
+
+def return_url_allowed(url: str) -> bool:
+    """https, or http to this machine only: never javascript:, data: or another scheme that
+    would run in the grader's origin when the page posts to it."""
+    parts = urlsplit(url)
+    if parts.scheme == "https" and parts.hostname:
+        return True
+    return parts.scheme == "http" and is_loopback(parts.hostname or "")
+
+
 def _choose(request: Request, claims: dict[str, object], issuer: str, client_id: str) -> Response:
     service = service_of(request)
+    if not _teaches(claims):
+        return _refused(request, "only an instructor of the course may choose what a link opens",
+                        403)  # fmt: skip
     settings = claims.get(DEEP_LINKING)
     if not isinstance(settings, dict) or not settings.get("deep_link_return_url"):
         return _refused(request, "the deep linking request has no return URL")
+    if not return_url_allowed(str(settings["deep_link_return_url"])):
+        return _refused(request, "the deep linking return URL must be an https:// address")
     platform = service.lti.platform(issuer, client_id)
     assert platform is not None  # validate() found it a moment ago
     request_id, _ = service.lti.new_state(
@@ -195,11 +245,17 @@ def deep_link(
     if chosen.data.get("data") is not None:
         message["https://purl.imsglobal.org/spec/lti-dl/claim/data"] = chosen.data["data"]
     signed = jwt.encode(message, private_pem, algorithm="RS256", headers={"kid": kid})
-    return templates.TemplateResponse(
+    return_url = str(chosen.data["return_url"])
+    answer = templates.TemplateResponse(
         request, "lti.html",
         {"who": None, "heading": f"Linked: {offered.problem.title}",
-         "return_url": chosen.data["return_url"], "jwt": signed},
+         "return_url": return_url, "jwt": signed},
     )  # fmt: skip
+    # Its one form goes to the platform: the only place but this service it may post to.
+    answer.headers["Content-Security-Policy"] = CSP.format(ancestors="'none'").replace(
+        "form-action 'self'", f"form-action 'self' {origin_of(return_url)}"
+    )
+    return answer
 
 
 @router.get("/jwks")

@@ -25,5 +25,11 @@ class ServiceOptions:
     events_poll_s: float = 0.1
     sweep_s: float = 1.0  # how often submissions lost by a dead grader or queue are found
     lti_retry_s: float = 5.0  # a score the platform refused: again after this, doubling
+    # Host names (or addresses) the service answers to besides the loopback ones
+    # (`--allowed-host`): any other Host header is refused, against DNS rebinding.
+    allowed_hosts: tuple[str, ...] = ()
+    # `--behind-https`: a proxy in front speaks https, so cookies are Secure even where the
+    # request reached this process as http without a forwarded scheme.
+    behind_https: bool = False
     labels: dict[str, str] = field(default_factory=dict, compare=False)
     sandbox_options: SandboxOptions = SandboxOptions()  # `--runtime`: docker's runtime

@@ -64,7 +64,10 @@ class Running:
 
 def start(tmp_path: Path, roots: tuple[Path, ...] | None = None, **options: object) -> Running:
     """A service with 2 grading threads unless `workers` says otherwise (0: none grades)."""
-    settings = {"database": str(tmp_path / "service.db"), "sandbox": "process", "workers": 2}
+    # TestClient's requests name the host `testserver`, over https (where a browser keeps
+    # the Secure cookies LTI's launches set).
+    settings = {"database": str(tmp_path / "service.db"), "sandbox": "process", "workers": 2,
+                "allowed_hosts": ("testserver",)}  # fmt: skip
     service = Service(
         ServiceOptions(problem_roots=roots or problem_roots(), **(settings | options))  # type: ignore[arg-type]
     )
@@ -75,7 +78,7 @@ def start(tmp_path: Path, roots: tuple[Path, ...] | None = None, **options: obje
     }
     from grader.service.app import create_app
 
-    return Running(service, TestClient(create_app(service)), tokens)
+    return Running(service, TestClient(create_app(service), base_url="https://testserver"), tokens)
 
 
 @pytest.fixture

@@ -19,6 +19,10 @@ CLAIM = "https://purl.imsglobal.org/spec/lti/claim/"
 SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
 
 
+INSTRUCTOR_ROLE = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
+LEARNER_ROLE = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
+
+
 class FakePlatform:
     client_id = "grader-tool"
     deployment = "deployment-1"

@@ -15,9 +15,10 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 
 from grader.lti.store import LtiStore, Platform
 from grader.service.access import COOKIE
+from grader.service.lti import STATE_COOKIE
 
 from .conftest import ACCEPTED, WRONG, start
-from .lti_platform import CLAIM, FakePlatform
+from .lti_platform import CLAIM, INSTRUCTOR_ROLE, FakePlatform
 from .processes import until
 
 SCORE_KEYS = {
@@ -51,14 +52,14 @@ def _login(running, platform) -> dict[str, str]:
     answer = running.client.post(
         "/lti/login",
         data={"iss": platform.issuer, "login_hint": "42", "client_id": platform.client_id,
-              "target_link_uri": "http://testserver/lti/launch", "lti_message_hint": "m1"},
+              "target_link_uri": "https://testserver/lti/launch", "lti_message_hint": "m1"},
         follow_redirects=False,
     )  # fmt: skip
     assert answer.status_code == 302, answer.text
     location = urlsplit(answer.headers["location"])
     assert f"{location.scheme}://{location.netloc}{location.path}" == f"{platform.url}/auth"
     query = {key: values[0] for key, values in parse_qs(location.query).items()}
-    assert query["redirect_uri"] == "http://testserver/lti/launch"
+    assert query["redirect_uri"] == "https://testserver/lti/launch"
     assert (query["response_mode"], query["prompt"], query["scope"]) == (
         "form_post",
         "none",
@@ -87,7 +88,8 @@ def _launched_and_graded(running, platform, source: str):
 def test_a_valid_launch_signs_the_student_in_and_their_score_arrives(lti) -> None:
     running, platform = lti
     graded = _launched_and_graded(running, platform, ACCEPTED)
-    assert graded.status_code == 200 and graded.json()["student"] == "student-42"
+    assert graded.status_code == 200
+    assert graded.json()["student"].startswith("lti:127.0.0.1/student-42#")
     until(lambda: platform.scores, 30, "no score reached the platform")
     kind, body = platform.scores[0]
     assert kind == "application/vnd.ims.lis.v1.score+json"
@@ -104,6 +106,10 @@ def test_a_replayed_launch_is_refused_with_a_clear_page(lti) -> None:
     query = _login(running, platform)
     token = platform.id_token(platform.claims(query["nonce"]))
     assert _launch(running, token, query["state"]).status_code == 200
+    again = _launch(running, token, query["state"])  # the launch took its state's cookie
+    assert again.status_code == 403 and "not begun in this browser" in again.text
+    # and with the cookie put back, the state itself is good once
+    running.client.cookies.set(STATE_COOKIE + query["state"], "1", path="/lti/")
     again = _launch(running, token, query["state"])
     assert again.status_code == 400 and "already used" in again.text
     fresh = _login(running, platform)  # a new login cannot take the old token either
@@ -169,6 +175,7 @@ def test_a_deep_link_sends_the_chosen_problem_back_signed(lti) -> None:
     claims = platform.claims(query["nonce"]) | {
         CLAIM + "message_type": "LtiDeepLinkingRequest",
         "https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings": settings,
+        CLAIM + "roles": [INSTRUCTOR_ROLE],
     }
     chooser = _launch(running, platform.id_token(claims), query["state"])
     assert chooser.status_code == 200 and "nqueens-count" in chooser.text

@@ -9,11 +9,15 @@ import dataclasses
 import signal
 import socket
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...addresses import is_loopback
 from ...errors import EXIT_OK, UsageError
 from ..arguments import add_sandbox, positive, sandbox_options
 from ..context import Context
+
+if TYPE_CHECKING:
+    from ...service.store import Store
 
 HELP = "serve the grading API and the exercise page (embedded queue and SQLite by default)"
 DEFAULT_DB = Path("grader.db")
@@ -32,6 +36,14 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     command.add_argument("--workers", type=positive, default=2, metavar="N",
                          help="grading threads in this process (without --queue)")  # fmt: skip
+    command.add_argument(
+        "--allowed-host", action="append", default=[], metavar="NAME",
+        help="a host name clients reach the service by (repeat it; loopback names always)",
+    )  # fmt: skip
+    command.add_argument(
+        "--behind-https", action="store_true",
+        help="a proxy in front speaks https: cookies are Secure",
+    )  # fmt: skip
     add_sandbox(command)
     command.add_argument(
         "--problems", type=Path, action="append", metavar="DIR",
@@ -43,6 +55,15 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     create = token_actions.add_parser("create", help="a new token, printed once")
     create.add_argument("--role", choices=("student", "instructor"), required=True)
     create.add_argument("--name", required=True, help="the student's id, or the instructor's")
+    create.add_argument(
+        "--expires", type=duration, metavar="DURATION",
+        help="valid for this long: 90m, 12h, 30d (default: until revoked)",
+    )  # fmt: skip
+    token_actions.add_parser("list", help="every token: its id, role, name and expiry")
+    revoke = token_actions.add_parser("revoke", help="remove a token (by its id) or a name's")
+    which = revoke.add_mutually_exclusive_group(required=True)
+    which.add_argument("id", nargs="?", help="the token's id, as `token list` shows it")
+    which.add_argument("--name", help="every token of this name")
     lti = actions.add_parser("lti", help="register an LTI 1.3 platform (Canvas, Moodle, ...)")
     lti_actions = lti.add_subparsers(dest="lti_action", required=True, metavar="ACTION")
     add = lti_actions.add_parser("add", help="register a platform's client (again: update it)")
@@ -61,7 +82,6 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, context: Context) -> int:
     from ...database import Database
-    from ...service.auth import create_token
     from ...service.store import Store
     from ..shared import database_at
 
@@ -69,15 +89,68 @@ def run(args: argparse.Namespace, context: Context) -> int:
     if args.action == "token":
         database = Database(database_where)
         try:
-            token = create_token(Store(database), args.role, args.name.strip())
+            return _tokens(args, context, Store(database))
         finally:
             database.close()
-        print(token, file=context.stdout)
-        context.say(f"grader web: a {args.role} token for {args.name}, shown this once")
-        return EXIT_OK
     if args.action == "lti":
         return _add_platform(args, context, database_where)
     return _serve(args, context, database_where)
+
+
+def duration(text: str) -> float:
+    """Seconds of `90m`, `12h`, `30d` or a plain number of seconds."""
+    units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+    number, unit = (text[:-1], text[-1]) if text[-1:] in units else (text, "s")
+    try:
+        seconds = float(number) * units[unit]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected 90m, 12h, 30d or seconds") from None
+    if not seconds > 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: a token must be valid for some time")
+    return seconds
+
+
+def _tokens(args: argparse.Namespace, context: Context, store: Store) -> int:
+    import time
+
+    from ...service.auth import create_token
+    from ...text import printable
+
+    if args.token_action == "create":
+        try:
+            token = create_token(store, args.role, args.name.strip(), args.expires)
+        except ValueError as error:
+            raise UsageError(f"--name: {error}") from None
+        print(token, file=context.stdout)
+        until = f", valid until {_when(time.time() + args.expires)}" if args.expires else ""
+        context.say(f"grader web: a {args.role} token for {args.name}{until}, shown this once")
+        return EXIT_OK
+    if args.token_action == "list":
+        now = time.time()
+        print(f"{'id':<14}{'role':<12}{'created':<18}{'expires':<18}name", file=context.stdout)
+        for held in store.tokens():
+            expiry = "never" if held.expires_at is None else _when(held.expires_at)
+            if held.expires_at is not None and held.expires_at <= now:
+                expiry += " (gone)"
+            name = printable(held.name, one_line=True)
+            print(
+                f"{held.id:<14}{held.role:<12}{_when(held.created_at):<18}{expiry:<18}{name}",
+                file=context.stdout,
+            )
+        return EXIT_OK
+    removed = store.revoke(args.id or "", args.name or "")
+    if not removed:
+        raise UsageError(
+            f"no token {args.id or 'of ' + repr(args.name)} (see `grader web token list`)"
+        )
+    context.say(f"grader web: {removed} token{'s' if removed > 1 else ''} revoked")
+    return EXIT_OK
+
+
+def _when(seconds: float) -> str:
+    import time
+
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
 
 
 def _add_platform(args: argparse.Namespace, context: Context, database_where: str) -> int:
@@ -130,6 +203,12 @@ def _serve(args: argparse.Namespace, context: Context, database_where: str) -> i
         if args.problems
         else problem_roots(context.cwd)
     )
+    if _wildcard(args.host) and not args.allowed_host:
+        raise UsageError(
+            f"--host {args.host} listens on every address, but answers only to loopback names: "
+            "name the host clients use with --allowed-host (grader.example.edu)"
+        )
+    allowed = tuple(args.allowed_host) + (() if _wildcard(args.host) else (args.host,))
     options = ServiceOptions(
         database_where,
         roots,
@@ -137,6 +216,8 @@ def _serve(args: argparse.Namespace, context: Context, database_where: str) -> i
         args.workers,
         args.queue,
         sandbox_options=sandbox_options(args),
+        allowed_hosts=allowed,
+        behind_https=args.behind_https,
     )
     service = Service(options)
     try:
@@ -167,6 +248,10 @@ def _serve(args: argparse.Namespace, context: Context, database_where: str) -> i
     finally:
         service.close()
     return EXIT_OK
+
+
+def _wildcard(host: str) -> bool:
+    return host in ("0.0.0.0", "::", "")
 
 
 def _listening(host: str, port: int) -> socket.socket:
