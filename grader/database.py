@@ -47,7 +47,7 @@ class Database:
             try:
                 self._connection = psycopg.connect(text, autocommit=True)
             except psycopg.Error as error:
-                raise UsageError(f"cannot connect to {_without_password(text)}: {error}") from None
+                raise UsageError(f"cannot connect to {without_password(text)}: {error}") from None
             self._errors: tuple[type[Exception], ...] = (psycopg.Error,)
         else:
             try:
@@ -170,7 +170,7 @@ def private_file(path: Path) -> None:
             each.chmod(0o600)
 
 
-def _without_password(url: str) -> str:
+def without_password(url: str) -> str:
     scheme, _, rest = url.partition("://")
     credentials, at, host = rest.rpartition("@")
     return f"{scheme}://{credentials.split(':')[0]}@{host}" if at else url

@@ -15,6 +15,7 @@ import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from .database import Database
 from .errors import UsageError
@@ -181,6 +182,16 @@ class Gradebook:
         return scores_csv([(str(a), str(b), float(c), float(d)) for a, b, c, d in rows])
 
 
+FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert_cell(text: str) -> str:
+    """A cell a spreadsheet shows as text: one that begins like a formula (OWASP's CSV
+    injection rule: = + - @, a tab or a carriage return) gets a leading quote. A student's
+    name is the platform's or a folder's, and a spreadsheet would run `=HYPERLINK(...)`."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 def scores_csv(rows: list[tuple[str, str, float, float]]) -> str:
     """(student, problem, score, max score) rows as the CSV Canvas and Moodle import: one
     row per student, a column per problem, a "Points Possible" row first."""
@@ -191,11 +202,10 @@ def scores_csv(rows: list[tuple[str, str, float, float]]) -> str:
         scores.setdefault(student, {})[problem] = score
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["Student", "SIS Login ID", *problems])
+    writer.writerow(["Student", "SIS Login ID", *map(inert_cell, problems)])
     writer.writerow(["Points Possible", "", *(f"{maxima[p]:g}" for p in problems)])
     for student in sorted(scores):
         marks = scores[student]
-        writer.writerow(
-            [student, student, *(f"{marks[p]:g}" if p in marks else "" for p in problems)]
-        )
+        name = inert_cell(student)
+        writer.writerow([name, name, *(f"{marks[p]:g}" if p in marks else "" for p in problems)])
     return out.getvalue()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import PurePosixPath
 from typing import Annotated, Any
@@ -25,6 +26,7 @@ from .store import DONE, Stored
 
 router = APIRouter()
 MAX_WAIT_S = 10.0
+MAX_STREAMS = 8  # event streams one caller may hold open at once (a page holds one)
 
 
 class SubmissionIn(BaseModel):
@@ -114,24 +116,26 @@ def _accept(service: Service, who: Caller, fields: dict[str, Any]) -> Stored:
     named = str(fields.get("student") or "").strip()[:100]
     student = named if who.instructor and named else who.name  # a student is who they are
     filename = _safe_name(filename, language)
-    now = time.time()
-    handed_in, pending = service.store.recent(student, now - 60)
-    if handed_in >= options.per_minute or pending >= options.pending_per_student:
-        service.metrics.submissions.labels("rate_limited").inc()
-        raise HTTPException(
-            429,
-            f"{student} handed in {handed_in} files this minute and has {pending} waiting: "
-            "wait for a result before handing in again",
-            headers={"Retry-After": "10"},
+    # The bounds are checked and the row written in one transaction no other request of
+    # this student's runs beside: a burst of requests cannot all pass the check at once.
+    with service.database.exclusive(f"submit:{student}"):
+        handed_in, pending = service.store.recent(student, time.time() - 60)
+        if handed_in >= options.per_minute or pending >= options.pending_per_student:
+            service.metrics.submissions.labels("rate_limited").inc()
+            raise HTTPException(
+                429,
+                f"{student} handed in {handed_in} files this minute and has {pending} waiting: "
+                "wait for a result before handing in again",
+                headers={"Retry-After": "10"},
+            )
+        if service.store.waiting() >= options.queue_capacity:
+            service.metrics.submissions.labels("queue_full").inc()
+            raise HTTPException(
+                503, "the grader is full; try again shortly", headers={"Retry-After": "30"}
+            )
+        stored, created = service.store.submit(
+            student, offered.problem.id, offered.version, language, filename, source
         )
-    if service.store.waiting() >= options.queue_capacity:
-        service.metrics.submissions.labels("queue_full").inc()
-        raise HTTPException(
-            503, "the grader is full; try again shortly", headers={"Retry-After": "30"}
-        )
-    stored, created = service.store.submit(
-        student, offered.problem.id, offered.version, language, filename, source
-    )
     service.metrics.submissions.labels("accepted" if created else "duplicate").inc()
     if created:
         service.enqueue(stored)
@@ -215,15 +219,38 @@ async def events(
     then `result` with the whole result. Reconnecting with `Last-Event-ID` resumes after it."""
     service = service_of(request)
     stored = _visible(service, identity, who)
-    after = int(last_event_id) if last_event_id and last_event_id.isdigit() else 0
+    after = 0
+    if last_event_id:
+        # An event id is a test's number: anything else is a client's mistake, said so,
+        # not a number the database cannot hold.
+        if not last_event_id.isascii() or not last_event_id.isdigit() or len(last_event_id) > 9:
+            raise HTTPException(400, "Last-Event-ID: expected the number of a test's event")
+        after = int(last_event_id)
+    streams: Counter[str] = request.app.state.streams
+    if streams[who.name] >= MAX_STREAMS:
+        raise HTTPException(
+            429, f"{who.name} has {MAX_STREAMS} event streams open: close one first",
+            headers={"Retry-After": "5"},
+        )  # fmt: skip
+    streams[who.name] += 1  # one event loop: no other request runs between check and count
     return StreamingResponse(
-        _stream(service, stored.id, after, who.instructor, request),
+        _stream(service, stored.id, after, who.instructor, request, who.name),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )
 
 
 async def _stream(
+    service: Service, identity: str, after: int, full: bool, request: Request, owner: str
+) -> AsyncIterator[str]:
+    try:
+        async for event in _events(service, identity, after, full, request):
+            yield event
+    finally:
+        request.app.state.streams[owner] -= 1
+
+
+async def _events(
     service: Service, identity: str, after: int, full: bool, request: Request
 ) -> AsyncIterator[str]:
     yield "retry: 1000\n\n"

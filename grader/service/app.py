@@ -8,7 +8,9 @@ page's cookie must also carry the `X-Grader` header, which no other site's page 
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections import Counter
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -44,6 +46,7 @@ def create_app(service: Service) -> FastAPI:
         openapi_url="/v1/openapi.json",
     )
     app.state.service = service
+    app.state.streams = Counter()  # each caller's open event streams (api.MAX_STREAMS)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
@@ -69,7 +72,9 @@ def create_app(service: Service) -> FastAPI:
     app.include_router(lti.router)
     page.mount_static(app)
     batches = {"/v1/batches": service.options.max_batch_bytes}
-    app.add_middleware(BodyLimit, default=1 * 2**20, larger=batches)
+    app.add_middleware(
+        BodyLimit, default=1 * 2**20, larger=batches, timeout_s=service.options.body_timeout_s
+    )
     # Outermost: a request for another host name or from another site meets nothing else.
     app.add_middleware(
         Guard,
@@ -82,12 +87,15 @@ def create_app(service: Service) -> FastAPI:
 class BodyLimit:
     """Refuses a request body over its path's cap (413) as it arrives, before any handler
     reads it: a Content-Length over the cap is refused at once, a body streamed without one
-    when its bytes pass the cap."""
+    when its bytes pass the cap; and one that has not arrived within `timeout_s` (408)."""
 
-    def __init__(self, app: ASGIApp, default: int, larger: dict[str, int]) -> None:
+    def __init__(
+        self, app: ASGIApp, default: int, larger: dict[str, int], timeout_s: float
+    ) -> None:
         self._app = app
         self._default = default
         self._larger = larger
+        self._timeout_s = timeout_s
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -99,29 +107,49 @@ class BodyLimit:
         )
         declared = dict(scope["headers"]).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > cap:
-            await _refuse(scope, receive, send, cap)
+            await _refuse(
+                scope, receive, send, 413, f"the request body is larger than {cap // 1024} KiB"
+            )
             return
         seen = 0
+        arriving = True
 
         async def counted() -> Message:
-            nonlocal seen
-            message = await receive()
+            nonlocal seen, arriving
+            if not arriving:  # the body is in: what is awaited now is a disconnect
+                return await receive()
+            try:
+                # A client that trickles its body holds a connection and a worker's memory.
+                message = await asyncio.wait_for(receive(), self._timeout_s)
+            except TimeoutError:
+                raise _TooSlow from None
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > cap:
                     raise _TooLarge(cap)
+                arriving = bool(message.get("more_body"))
             return message
 
         try:
             await self._app(scope, counted, send)
         except _TooLarge:
-            await _refuse(scope, receive, send, cap)
+            await _refuse(
+                scope, receive, send, 413, f"the request body is larger than {cap // 1024} KiB"
+            )
+        except _TooSlow:
+            await _refuse(
+                scope, receive, send, 408,
+                f"the request body did not arrive within {self._timeout_s:g} s",
+            )  # fmt: skip
 
 
 class _TooLarge(Exception):
     pass
 
 
-async def _refuse(scope: Scope, receive: Receive, send: Send, cap: int) -> None:
-    response = problem(413, f"the request body is larger than {cap // 1024} KiB")
-    await response(scope, receive, send)
+class _TooSlow(Exception):
+    pass
+
+
+async def _refuse(scope: Scope, receive: Receive, send: Send, status: int, detail: str) -> None:
+    await problem(status, detail)(scope, receive, send)

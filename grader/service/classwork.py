@@ -36,6 +36,7 @@ async def hand_in_batch(request: Request, who: Instructor) -> JSONResponse:
     `ada.py`) or one `archive`, a zip of `student/file` or `student.ext` entries."""
     service = service_of(request)
     files: list[tuple[str, bytes]] = []
+    refused: list[dict[str, str]] = []
     async with request.form(max_files=MAX_BATCH_FILES, max_fields=10) as form:
         offered = service.catalog.get(str(form.get("problem") or ""))
         if offered is None:
@@ -45,13 +46,14 @@ async def hand_in_batch(request: Request, who: Instructor) -> JSONResponse:
             if isinstance(value, UploadFile) and key == "files":
                 files.append((value.filename or "", await value.read(cap + 1)))
             elif isinstance(value, UploadFile) and key == "archive":
-                files += _unzipped(await value.read(), cap)
+                unzipped, dropped = _unzipped(await value.read(), cap)
+                files += unzipped
+                refused += dropped
     if not files:
         raise HTTPException(422, "files: a batch needs files (or an archive)")
     batch = uuid.uuid4().hex[:16]
     service.store.add_batch(batch, offered.problem.id)
     known = extensions()
-    refused: list[dict[str, str]] = []
     created_rows = []
     for name, source in files:
         path = PurePosixPath(name)
@@ -81,26 +83,37 @@ async def hand_in_batch(request: Request, who: Instructor) -> JSONResponse:
     return JSONResponse(document, status_code=202)
 
 
-def _unzipped(data: bytes, cap: int) -> list[tuple[str, bytes]]:
-    """The archive's files, each read up to `cap` + 1 bytes: a zip bomb fills nothing."""
+def _unzipped(data: bytes, cap: int) -> tuple[list[tuple[str, bytes]], list[dict[str, str]]]:
+    """The archive's files, each read up to `cap` + 1 bytes (a zip bomb fills nothing), and
+    the entries left out, each with why: an instructor must know whose file was not graded."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except zipfile.BadZipFile:
         raise HTTPException(422, "archive: not a zip file") from None
     found = []
+    refused = []
     with archive:
-        for info in archive.infolist()[:MAX_BATCH_FILES]:
+        entries = archive.infolist()
+        for info in entries[MAX_BATCH_FILES:]:
+            refused.append(
+                {"file": info.filename, "detail": f"past the first {MAX_BATCH_FILES} entries"}
+            )
+        for info in entries[:MAX_BATCH_FILES]:
             name = PurePosixPath(info.filename)
-            if (
-                info.is_dir()
-                or ".." in name.parts
-                or name.is_absolute()
-                or name.name.startswith(".")
-            ):
+            why = (
+                "a path outside the archive" if ".." in name.parts or name.is_absolute()
+                else "a hidden file" if any(part.startswith(".") for part in name.parts)
+                else "not printable" if not info.filename.isprintable()
+                else ""
+            )  # fmt: skip
+            if info.is_dir():
+                continue  # a folder is no one's file
+            if why:
+                refused.append({"file": info.filename, "detail": why})
                 continue
             with archive.open(info) as member:
                 found.append((str(name), member.read(cap + 1)))
-    return found
+    return found, refused
 
 
 @router.get("/v1/batches/{batch}")
@@ -210,8 +223,10 @@ def class_summary(service: Service, problem_id: str) -> dict[str, object]:
     """The latest submission of every student, and how many got each verdict."""
     latest = latest_per_student(service.store.of_problem(problem_id))
     owed = service.flags_owed.all_owed()
+    launched = service.lti.shown_names()  # `lti:...` as the instructor knows them
     students = [
-        {"student": row.student, "verdict": row.verdict or row.status, "id": row.id,
+        {"student": row.student, "shown": launched.get(row.student, row.student),
+         "verdict": row.verdict or row.status, "id": row.id,
          "score": (row.result or {}).get("score"), "language": row.language,
          "submitted_at": row.created_at,
          "flags": _flag_messages(row.result), "flags_owed": row.id in owed}

@@ -33,7 +33,8 @@ from .jobe_runs import (
 
 PREFIX: Final = "/jobe/index.php/restapi"
 MIN_FILE_ID = 8  # Jobe's MIN_FILE_IDENTIFIER_SIZE
-FILE_NAME: Final = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
+# Matched whole (fullmatch): `$` alone would let a name end in a newline through.
+FILE_NAME: Final = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 router = APIRouter(prefix=PREFIX, tags=["jobe"])
 
 
@@ -126,7 +127,7 @@ def _run_spec(body: bytes, runs: JobeRuns, max_source: int) -> tuple[Any, ...]:
     if not runs.known(language):
         raise Refused(400, f"Language '{language}' is not known")
     name = run.get("sourcefilename") or _default_name(language)
-    if not isinstance(name, str) or not FILE_NAME.match(name) or len(name) > 100:
+    if not isinstance(name, str) or not FILE_NAME.fullmatch(name) or len(name) > 100:
         raise Refused(400, "The sourcefilename for the run_spec is missing or invalid")
     stdin = run.get("input") or ""
     if not isinstance(stdin, str):
@@ -146,7 +147,7 @@ def _files(listed: object, runs: JobeRuns, source_name: str) -> dict[str, bytes]
             and len(spec) in (2, 3)
             and all(isinstance(part, str) for part in spec[:2])
             and _valid_id(spec[0])
-            and FILE_NAME.match(spec[1])
+            and FILE_NAME.fullmatch(spec[1])
             and spec[1] != source_name
         )
         if not valid:

@@ -9,14 +9,18 @@ from contextlib import contextmanager
 
 from grader.service.app import create_app
 from grader.service.service import Service
+from grader.service.serving import HEADER_TIMEOUT_S
+from grader.service.serving import config as uvicorn_config
 
 
 @contextmanager
-def serving(service: Service) -> Iterator[str]:
+def serving(service: Service, header_timeout_s: float = HEADER_TIMEOUT_S) -> Iterator[str]:
     """The service's base URL while it listens; stopped and joined afterwards."""
     import uvicorn
 
-    config = uvicorn.Config(create_app(service), host="127.0.0.1", port=0, log_level="warning")
+    config = uvicorn_config(
+        create_app(service), host="127.0.0.1", port=0, header_timeout_s=header_timeout_s
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="grader-test-server", daemon=True)
     thread.start()

@@ -31,5 +31,6 @@ class ServiceOptions:
     # `--behind-https`: a proxy in front speaks https, so cookies are Secure even where the
     # request reached this process as http without a forwarded scheme.
     behind_https: bool = False
+    body_timeout_s: float = 30.0  # from a request's headers to the last byte of its body
     labels: dict[str, str] = field(default_factory=dict, compare=False)
     sandbox_options: SandboxOptions = SandboxOptions()  # `--runtime`: docker's runtime

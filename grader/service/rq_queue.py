@@ -13,12 +13,14 @@ when the grading queue is empty (RQ takes from a worker's queues in their order)
 from __future__ import annotations
 
 import contextvars
+import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from ..errors import UsageError
+from ..database import without_password
+from ..errors import EXIT_USAGE, UsageError
 
 if TYPE_CHECKING:
     from redis import Redis
@@ -30,14 +32,55 @@ QUEUE_NAME: Final = "grader"
 FLAGS_QUEUE_NAME: Final = "grader-flags"
 JOB_TIMEOUT_S: Final = 600
 CHUNK: Final = 20  # a batch's submissions per job: the queue's own cost is one job's
+log = logging.getLogger("grader.service")
+
+
+SERVICE_KEY: Final = "grader:service"  # the id of the service whose database jobs name
+
+
+class RefusedJob(Exception):
+    """A job in the queue that is not the grader's own: never imported, never run."""
+
+
+def _grading_job_class() -> type:
+    """RQ's Job, but one that runs only the grader's own job functions. Whoever can write to
+    Redis can write a job naming any callable (`os.system`), and RQ would import and call
+    it as the worker's user, outside any sandbox; and a job's callbacks are imported by
+    name the same way. Here a job's function is looked up in JOBS, by name, before anything
+    is imported, and callbacks are never run."""
+    from rq.job import Job
+
+    class GradingJob(Job):
+        @property
+        def func(self) -> Callable[..., object]:
+            name = self.func_name
+            if self.instance is not None or name not in JOBS:
+                raise RefusedJob(f"job {self.id} names {name!r}, which is not a grader job")
+            return JOBS[name]
+
+        @property
+        def success_callback(self) -> None:
+            return None
+
+        @property
+        def failure_callback(self) -> None:
+            return None
+
+        @property
+        def stopped_callback(self) -> None:
+            return None
+
+    return GradingJob
 
 
 @dataclass(frozen=True, slots=True)
 class Working:
-    """What a worker's jobs run with: its grader, and the queue for the flags they owe."""
+    """What a worker's jobs run with: its grader, the queue for the flags they owe, and the
+    id of the service its database belongs to."""
 
     grader: Grader
     flags: Queue
+    service: str
 
 
 # Set by `working` around the work loop of one worker, in its own thread, never a module
@@ -45,29 +88,61 @@ class Working:
 CURRENT: contextvars.ContextVar[Working] = contextvars.ContextVar("grader_current_worker")
 
 
-def grade_submissions(identities: list[str]) -> int:
+def grade_submissions(identities: list[str], service: str) -> int:
     """The job: grade each submission that is still queued, then hand those it graded to
     the flags queue. How many it graded."""
-    working = CURRENT.get()
+    working = _working_for(service)
     graded = [identity for identity in identities if working.grader.run(identity) is not None]
     if graded:
-        _enqueue(working.flags, find_flags, graded)
+        _enqueue(working.flags, find_flags, graded, service)
     return len(graded)
 
 
-def find_flags(identities: list[str]) -> int:
+def find_flags(identities: list[str], service: str) -> int:
     """The job: find the flags each submission still owes. How many it found."""
-    grader = CURRENT.get().grader
+    grader = _working_for(service).grader
     return sum(grader.find_flags(identity) for identity in identities)
 
 
+JOBS: Final[dict[str, Callable[[list[str], str], int]]] = {
+    f"{__name__}.grade_submissions": grade_submissions,
+    f"{__name__}.find_flags": find_flags,
+}
+
+
+def _working_for(service: str) -> Working:
+    """This worker's context, if the job is from the service whose database it grades into.
+    A worker given another database would find none of the job's submissions and grade into
+    nothing, silently, forever: it stops instead, saying why (the job's submissions stay
+    queued in the right database, whose sweeper hands them on again)."""
+    import os
+    import sys
+
+    working = CURRENT.get()
+    if service != working.service:
+        print(
+            f"grader worker: a job of service {service} reached a worker whose database "
+            f"belongs to service {working.service}: give this worker the service's --db. "
+            "Stopping.",
+            file=sys.stderr,
+            flush=True,
+        )
+        os._exit(EXIT_USAGE)  # not an exception: RQ would only fail the job and go on
+    return working
+
+
 def _enqueue(
-    queue: Queue, job: Callable[[list[str]], int], identities: list[str], name: str | None = None
+    queue: Queue,
+    job: Callable[[list[str], str], int],
+    identities: list[str],
+    service: str,
+    name: str | None = None,
 ) -> str:
     """A job of `identities`, `name`d where the sweeper will ask the queue about it."""
     enqueued = queue.enqueue(
-        job, identities, job_id=name, job_timeout=JOB_TIMEOUT_S, result_ttl=60, failure_ttl=3600
-    )
+        job, identities, service, job_id=name, job_timeout=JOB_TIMEOUT_S, result_ttl=60,
+        failure_ttl=3600,
+    )  # fmt: skip
     return str(enqueued.id)
 
 
@@ -77,12 +152,16 @@ def connect(url: str) -> Redis:
         import redis
     except ImportError:
         raise UsageError("a Redis queue needs the redis and rq packages: pip install rq") from None
-    client = redis.Redis.from_url(url, socket_connect_timeout=5, health_check_interval=10)
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=5, health_check_interval=10)
+    except ValueError as error:
+        raise UsageError(f"--queue {without_password(url)}: {error}") from None
     try:
         client.ping()
     except redis.RedisError as error:
         client.close()
-        raise UsageError(f"the queue at {url} does not answer: {error}") from None
+        # The URL's password is never repeated, here or in any log.
+        raise UsageError(f"the queue at {without_password(url)} does not answer: {error}") from None
     return client
 
 
@@ -90,12 +169,26 @@ def rq_queue(client: Redis, name: str = QUEUE_NAME) -> Queue:
     from rq import Queue
     from rq.serializers import JSONSerializer
 
-    return Queue(name, connection=client, serializer=JSONSerializer)
+    return Queue(name, connection=client, serializer=JSONSerializer, job_class=_grading_job_class())
+
+
+def queue_service(client: Redis) -> str | None:
+    """The id of the service that last started on this queue, if one did."""
+    found = client.get(SERVICE_KEY)
+    return found.decode() if isinstance(found, bytes) else None
 
 
 class RedisQueue:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, service: str) -> None:
         self._client = connect(url)
+        self._service = service
+        before = queue_service(self._client)
+        if before not in (None, service):
+            log.warning(
+                "the queue at %s was %s's; it is this service's (%s) now: workers started with "
+                "the other database will stop", without_password(url), before, service,
+            )  # fmt: skip
+        self._client.set(SERVICE_KEY, service)
         self._queue = rq_queue(self._client)
         self._flags = rq_queue(self._client, FLAGS_QUEUE_NAME)
 
@@ -106,13 +199,15 @@ class RedisQueue:
         """Enqueue in chunks of CHUNK; the jobs' ids (a chunk's is its first submission's)."""
         chunks = [list(identities[at : at + CHUNK]) for at in range(0, len(identities), CHUNK)]
         return [
-            _enqueue(self._queue, grade_submissions, chunk, f"{chunk[0]}-{len(chunk)}")
+            _enqueue(
+                self._queue, grade_submissions, chunk, self._service, f"{chunk[0]}-{len(chunk)}"
+            )
             for chunk in chunks
         ]
 
     def put_flags(self, identities: list[str]) -> None:
         for start in range(0, len(identities), CHUNK):
-            _enqueue(self._flags, find_flags, identities[start : start + CHUNK])
+            _enqueue(self._flags, find_flags, identities[start : start + CHUNK], self._service)
 
     def holds(self, identity: str, job: str | None) -> bool:
         """Whether a job for it waits in Redis: in the queue's list, not only its hash
@@ -148,16 +243,32 @@ class RedisQueue:
 
 
 @contextmanager
-def working(grader: Grader, flags: Queue) -> Iterator[None]:
-    """`grader` is the one jobs run in this thread use, `flags` where they owe flags."""
-    token = CURRENT.set(Working(grader, flags))
+def working(grader: Grader, flags: Queue, service: str) -> Iterator[None]:
+    """`grader` is the one jobs run in this thread use, `flags` where they owe flags,
+    `service` the id of the service its database belongs to."""
+    token = CURRENT.set(Working(grader, flags, service))
     try:
         yield
     finally:
         CURRENT.reset(token)
 
 
-def run_worker(url: str, grader: Grader, name: str, retry_s: float = 1.0) -> None:
+def check_service(url: str, service: str) -> None:
+    """UsageError when the queue at `url` is another service's than the database's."""
+    client = connect(url)
+    try:
+        found = queue_service(client)
+    finally:
+        client.close()
+    if found not in (None, service):
+        raise UsageError(
+            f"the queue at {without_password(url)} is service {found}'s, but this worker's "
+            f"database belongs to service {service}: give the worker the --db the service "
+            "(`grader web --queue`) uses"
+        )
+
+
+def run_worker(url: str, grader: Grader, name: str, service: str, retry_s: float = 1.0) -> None:
     """Take jobs from the queue at `url` until stopped (SIGTERM, SIGINT), in this process.
     A Redis that goes away (restarted, failed over) is waited for, not fatal."""
     import time
@@ -174,12 +285,12 @@ def run_worker(url: str, grader: Grader, name: str, retry_s: float = 1.0) -> Non
         queue, flags = rq_queue(client), rq_queue(client, FLAGS_QUEUE_NAME)
         worker = SimpleWorker(
             [queue, flags], connection=client, serializer=queue.serializer, name=name,
-            maintenance_interval=5,
+            maintenance_interval=5, job_class=queue.job_class,
         )  # fmt: skip
         # Redis forgets a worker that stops beating for this long; jobs do not depend on it.
         worker.worker_ttl = 15
         try:
-            with working(grader, flags):
+            with working(grader, flags, service):
                 worker.work(with_scheduler=False, logging_level="WARNING")
             return  # stopped by a signal
         except RedisError:

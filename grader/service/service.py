@@ -60,7 +60,7 @@ class Service:
         if options.queue:
             from .rq_queue import RedisQueue
 
-            self.queue = RedisQueue(options.queue)
+            self.queue = RedisQueue(options.queue, self.store.service_id())
         else:
             self.sandbox = open_sandbox(options.sandbox, options.sandbox_options)
             self._grader = Grader(self.store, self.catalog, self.sandbox, self.metrics.graded)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+import uuid
 from dataclasses import dataclass
 from typing import Final
 
@@ -48,6 +49,10 @@ CREATE TABLE IF NOT EXISTS tokens (
     role TEXT NOT NULL,
     name TEXT NOT NULL,
     created_at {float} NOT NULL
+);
+CREATE TABLE IF NOT EXISTS service (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS batches (
     id TEXT PRIMARY KEY,
@@ -292,6 +297,17 @@ class Store:
     def batch_problem(self, identity: str) -> str | None:
         row = self.database.row("SELECT problem FROM batches WHERE id = ?", (identity,))
         return str(row[0]) if row else None
+
+    def service_id(self) -> str:
+        """This database's service: an id made once, which the service writes beside its
+        queue and every job carries, so that a worker given another database refuses."""
+        self.database.execute(
+            "INSERT INTO service (key, value) VALUES ('id', ?) ON CONFLICT (key) DO NOTHING",
+            (uuid.uuid4().hex,),
+        )
+        row = self.database.row("SELECT value FROM service WHERE key = 'id'")
+        assert row is not None
+        return str(row[0])
 
     def add_token(self, digest: str, role: str, name: str, expires_at: float | None) -> None:
         self.database.execute(

@@ -16,7 +16,7 @@ from grader.service.auth import create_token
 from grader.service.options import ServiceOptions
 from grader.service.service import Service
 
-from ..conftest import SUBMISSIONS
+from ..conftest import SUBMISSIONS, require
 
 ACCEPTED = (SUBMISSIONS / "nqueens" / "accepted" / "backtracking.py").read_text()
 WRONG = (SUBMISSIONS / "nqueens" / "wrong_answer" / "diagonal_without_abs.py").read_text()
@@ -86,3 +86,32 @@ def running(tmp_path: Path) -> Iterator[Running]:
     started = start(tmp_path)
     yield started
     started.service.close()
+
+
+CHROMIUM = "/usr/bin/chromium"
+# Without these, chromium keeps trying to reach Google's hosts, which a closed network refuses.
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture
+def browser():
+    """Debian's chromium, driven by Playwright (never a browser Playwright downloads)."""
+    import os
+
+    require(os.path.exists(CHROMIUM), "chromium", "apt-get install chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            yield launched
+        finally:
+            launched.close()

@@ -28,16 +28,21 @@ class FakePlatform:
     deployment = "deployment-1"
     kid = "platform-key-1"
 
-    def __init__(self, tool_jwks: dict[str, object], failures: int = 0) -> None:
+    def __init__(
+        self, tool_jwks: dict[str, object], failures: int = 0, host: str = "127.0.0.1"
+    ) -> None:
         self.key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        self.sub = "student-42"
+        self.extra_claims: dict[str, object] = {}  # what /auth adds to each id_token
+        self.pages: dict[str, str] = {}  # path -> HTML, served as the platform's own pages
         self.tool_keys = jwt.PyJWKSet.from_dict(tool_jwks)
         self.failures_left = failures
         self.scores: list[tuple[str, dict[str, object]]] = []
         self.refused: list[int] = []
         self.tokens: set[str] = set()
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
+        self._server = ThreadingHTTPServer((host, 0), self._handler())
+        self.url = f"http://{host}:{self._server.server_address[1]}"
         self.issuer = self.url
         self.lineitem = f"{self.url}/lineitems/7?type=grader"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
@@ -57,7 +62,7 @@ class FakePlatform:
         claims: dict[str, object] = {
             "iss": self.issuer,
             "aud": self.client_id,
-            "sub": "student-42",
+            "sub": self.sub,
             "iat": now,
             "exp": now + 300,
             "nonce": nonce,
@@ -73,6 +78,15 @@ class FakePlatform:
             },
         }
         return claims | changes
+
+    def authorized(self, query: dict[str, list[str]]) -> str:
+        """The authorization endpoint's answer to a browser the tool sent here: a page that
+        posts a signed launch for this login to the tool's redirect URI at once."""
+        claims = self.claims(query["nonce"][0]) | self.extra_claims
+        return posting_page(
+            query["redirect_uri"][0],
+            {"id_token": self.id_token(claims), "state": query["state"][0]},
+        )
 
     def id_token(self, claims: dict[str, object], key: object = None) -> str:
         return jwt.encode(claims, key or self.key, algorithm="RS256", headers={"kid": self.kid})
@@ -92,9 +106,22 @@ class FakePlatform:
                 self.end_headers()
                 self.wfile.write(body)
 
+            def _page(self, html: str) -> None:
+                body = html.encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
             def do_GET(self) -> None:  # noqa: N802 - http.server's name
-                if self.path == "/jwks":
+                path, _, query = self.path.partition("?")
+                if path == "/jwks":
                     self._answer(200, platform.jwks())
+                elif path == "/auth":  # the browser's way back to the tool, signed
+                    self._page(platform.authorized(parse_qs(query)))
+                elif path in platform.pages:
+                    self._page(platform.pages[path])
                 else:
                     self._answer(404, {"error": "not found"})
 
@@ -142,3 +169,19 @@ class FakePlatform:
             kind = str(headers.get("Content-Type", ""))  # type: ignore[attr-defined]
             self.scores.append((kind, json.loads(body)))
         return 200
+
+
+def posting_page(action: str, fields: dict[str, str], enctype: str = "") -> str:
+    """A page that posts `fields` to `action` as soon as it loads (a platform's launch, or an
+    attacker's forged form)."""
+    from html import escape
+
+    inputs = "".join(
+        f'<input type="hidden" name="{escape(name)}" value="{escape(value)}">'
+        for name, value in fields.items()
+    )
+    kind = f' enctype="{escape(enctype)}"' if enctype else ""
+    return (
+        f'<!doctype html><form id="f" method="post" action="{escape(action)}"{kind}>{inputs}'
+        "</form><script>document.getElementById('f').submit()</script>"
+    )

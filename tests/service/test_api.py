@@ -145,7 +145,10 @@ def test_a_batch_from_a_zip_is_graded_and_exported(running) -> None:
     )  # fmt: skip
     assert answer.status_code == 202, answer.text
     batch = answer.json()
-    assert batch["submissions"] == 2 and [r["file"] for r in batch["refused"]] == ["cy/notes.txt"]
+    assert batch["submissions"] == 2 and [r["file"] for r in batch["refused"]] == [
+        "../evil.py",  # dropped, and said so: an instructor must know whose file was not graded
+        "cy/notes.txt",
+    ]
     import time
 
     deadline = time.monotonic() + 60

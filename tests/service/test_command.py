@@ -37,10 +37,18 @@ def test_grader_web_serves_the_embedded_default_and_stops_on_sigterm(tmp_path) -
 
 
 def test_on_another_address_it_refuses_to_run_without_tokens(tmp_path) -> None:
-    arguments = ("web", "--host", "0.0.0.0", "--port", "0", "--sandbox", "process")
+    arguments = ("web", "--host", "0.0.0.0", "--port", "0", "--sandbox", "process",
+                 "--allowed-host", "grader.example.edu")  # fmt: skip
     with _grader(*arguments, cwd=tmp_path) as web:
         _, err = web.communicate(timeout=60)
     assert web.returncode == 2 and "create tokens first" in err
+
+
+def test_on_every_address_it_asks_which_host_names_to_answer(tmp_path) -> None:
+    arguments = ("web", "--host", "0.0.0.0", "--port", "0", "--sandbox", "process")
+    with _grader(*arguments, cwd=tmp_path) as web:
+        _, err = web.communicate(timeout=60)
+    assert web.returncode == 2 and "--allowed-host" in err and "Traceback" not in err
 
 
 def test_a_token_is_printed_once_and_stored_hashed(tmp_path) -> None:

@@ -12,20 +12,10 @@ import pytest
 from grader.service.live import serving
 
 from ..conftest import ROOT, SUBMISSIONS, require, require_language
-from .conftest import SLOW, Running, start
+from .conftest import CHROMIUM, SLOW, Running, start
 
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts" / "page"
-# Without these, chromium keeps trying to reach Google's hosts, which a closed network refuses.
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+
 WRONG = (SUBMISSIONS / "nqueens" / "wrong_answer" / "diagonal_without_abs.py").read_text()
 RUST = (SUBMISSIONS / "nqueens" / "accepted" / "lesson.rs").read_text()
 
@@ -39,18 +29,6 @@ def site(tmp_path) -> Iterator[tuple[Running, str]]:
             yield running, url
     finally:
         running.service.close()
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 def _signed_in(browser, url: str, token: str):

@@ -194,6 +194,7 @@ def _serve(args: argparse.Namespace, context: Context, database_where: str) -> i
     import uvicorn
 
     from ...problem_yaml import problem_roots
+    from ...service import serving
     from ...service.app import create_app
     from ...service.options import ServiceOptions
     from ...service.service import Service
@@ -236,7 +237,7 @@ def _serve(args: argparse.Namespace, context: Context, database_where: str) -> i
         listener = _listening(args.host, args.port)
         port = listener.getsockname()[1]
         context.say(f"grader web: http://{args.host}:{port}/ (Ctrl+C stops it)")
-        config = uvicorn.Config(create_app(service), fd=listener.fileno(), log_level="warning")
+        config = serving.config(create_app(service), listener)
         # uvicorn stops gracefully on SIGTERM, then raises it again with the handler it
         # found: a quiet one, so that a service asked to stop exits 0.
         previous = signal.signal(signal.SIGTERM, lambda number, frame: None)
