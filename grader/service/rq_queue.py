@@ -112,23 +112,27 @@ JOBS: Final[dict[str, Callable[[list[str], str], int]]] = {
 
 def _working_for(service: str) -> Working:
     """This worker's context, if the job is from the service whose database it grades into.
-    A worker given another database would find none of the job's submissions and grade into
-    nothing, silently, forever: it stops instead, saying why (the job's submissions stay
-    queued in the right database, whose sweeper hands them on again)."""
+    A job of another service is refused. If the queue itself now belongs to another service
+    than this worker's database, the worker was given the wrong database: it would find none
+    of the jobs' submissions and grade into nothing, silently, forever, so it stops, saying
+    why (the submissions stay queued in the right database, whose sweeper hands them on)."""
     import os
     import sys
 
     working = CURRENT.get()
-    if service != working.service:
+    if service == working.service:
+        return working
+    owner = queue_service(working.flags.connection)
+    if owner not in (None, working.service):
         print(
-            f"grader worker: a job of service {service} reached a worker whose database "
-            f"belongs to service {working.service}: give this worker the service's --db. "
-            "Stopping.",
+            f"grader worker: the queue is service {owner}'s, but this worker's database "
+            f"belongs to service {working.service}: give the worker the --db the service "
+            "(`grader web --queue`) uses. Stopping.",
             file=sys.stderr,
             flush=True,
         )
         os._exit(EXIT_USAGE)  # not an exception: RQ would only fail the job and go on
-    return working
+    raise RefusedJob(f"a job of service {service}, not of this worker's ({working.service})")
 
 
 def _enqueue(
