@@ -101,14 +101,11 @@ def test_result(
 # those from the input, and so spell the hidden input out to the student.
 HIDDEN_MESSAGES: dict[Verdict, str] = {
     Verdict.AC: "accepted",
-    Verdict.WA: "wrong answer on a hidden test: your answer is wrong for an input like the "
-    "samples'",
-    Verdict.TLE: "time limit exceeded on a hidden test: your program ran out of time",
+    Verdict.WA: "wrong answer on a hidden test",
+    Verdict.TLE: "time limit exceeded on a hidden test",
     Verdict.MLE: "memory limit exceeded on a hidden test",
-    Verdict.OLE: "output limit exceeded on a hidden test: your program printed or returned "
-    "too much",
-    Verdict.RTE: "runtime error on a hidden test: your program stopped without answering "
-    "(an exception, a crash or an exit)",
+    Verdict.OLE: "output limit exceeded on a hidden test",
+    Verdict.RTE: "runtime error on a hidden test (an exception, a crash or an exit)",
     Verdict.CE: "not run: your file could not be loaded",
     Verdict.IE: "the grader failed on a hidden test (not your code's fault)",
 }
