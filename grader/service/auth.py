@@ -32,6 +32,14 @@ class Caller:
     def instructor(self) -> bool:
         return self.role == INSTRUCTOR
 
+    @property
+    def shown(self) -> str:
+        """The name a page shows its caller: a launched student's (`lti:HOST/SIS-ID#...`)
+        is the SIS id (or platform user id) it was made from."""
+        if not self.name.startswith(LTI_PREFIX):
+            return self.name
+        return self.name.partition("/")[2].rpartition("#")[0] or self.name
+
 
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
