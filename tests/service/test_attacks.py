@@ -144,6 +144,29 @@ def test_no_student_view_carries_a_hidden_input(live, leaker) -> None:
     assert all(test["input"] is not None and test["time_s"] is not None for test in revealed)
 
 
+def test_a_students_stream_does_not_time_the_hidden_tests(live) -> None:
+    """Each test's event as it finishes would time a hidden test by its arrival (a program
+    may sleep as long as its input says): a student gets the hidden tests' events at once,
+    after every hidden test is decided."""
+    running, url = live
+    sleeps = (
+        "import time\ndef solve_n_queens(n):\n"
+        "    time.sleep(0.3 if n in (3, 6, 7, 9) else 0)\n    return []\n"
+    )
+    identity = running.submit("ada", source=sleeps, wait=0).json()["id"]
+    with (
+        httpx.Client(headers=running.as_("ada"), timeout=60) as client,
+        client.stream("GET", f"{url}/v1/submissions/{identity}/events") as stream,
+    ):
+        for line in stream.iter_lines():
+            if line.startswith("data: ") and json.loads(line[6:]).get("hidden"):
+                # the first hidden test's event: by now every test has been decided
+                assert running.service.store.get(identity).status == "done"  # type: ignore[union-attr]
+                break
+        else:
+            raise AssertionError("no hidden test's event arrived")
+
+
 @pytest.mark.parametrize("leaker", sorted(LEAKERS))
 def test_no_report_format_carries_a_hidden_input(leaker, tmp_path, capsys) -> None:
     from xml.etree import ElementTree
