@@ -653,6 +653,15 @@ def test_every_page_carries_its_protections(live, platform) -> None:
         assert f"frame-ancestors {platform.url}" in jwks.headers["content-security-policy"]
 
 
+def test_cookies_are_secure_where_a_trusted_proxy_says_https(live) -> None:
+    running, url = live
+    form = {"token": running.tokens["ada"]}
+    plain = httpx.post(f"{url}/login", data=form)
+    assert "secure" not in plain.headers["set-cookie"].lower()  # http on this machine
+    proxied = httpx.post(f"{url}/login", data=form, headers={"X-Forwarded-Proto": "https"})
+    assert "secure" in proxied.headers["set-cookie"].lower()  # 127.0.0.1: a trusted proxy
+
+
 def test_cookies_are_secure_behind_https(tmp_path) -> None:
     running = start(tmp_path, behind_https=True)
     try:

@@ -44,6 +44,10 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         "--behind-https", action="store_true",
         help="a proxy in front speaks https: cookies are Secure",
     )  # fmt: skip
+    command.add_argument(
+        "--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+        help="a proxy whose X-Forwarded-Proto and -For are believed (default: 127.0.0.1)",
+    )  # fmt: skip
     add_sandbox(command)
     command.add_argument(
         "--problems", type=Path, action="append", metavar="DIR",
@@ -237,7 +241,8 @@ def _serve(args: argparse.Namespace, context: Context, database_where: str) -> i
         listener = _listening(args.host, args.port)
         port = listener.getsockname()[1]
         context.say(f"grader web: http://{args.host}:{port}/ (Ctrl+C stops it)")
-        config = serving.config(create_app(service), listener)
+        trusted = {"forwarded_allow_ips": args.trusted_proxy} if args.trusted_proxy else {}
+        config = serving.config(create_app(service), listener, **trusted)
         # uvicorn stops gracefully on SIGTERM, then raises it again with the handler it
         # found: a quiet one, so that a service asked to stop exits 0.
         previous = signal.signal(signal.SIGTERM, lambda number, frame: None)
