@@ -39,7 +39,8 @@ class AnswerMatcher:
 
     def __init__(self, problem: Problem, answers: Mapping[str, object]) -> None:
         self._rows: list[tuple[str, frozenset[tuple[int, ...]]]] = []
-        for test in problem.tests:
+        # In the file's order (the tests run samples first), as an instructor reads them.
+        for test in sorted(problem.tests, key=lambda test: test.line or 0):
             answer = answers.get(test.name)
             if isinstance(answer, list) and answer and all(isinstance(r, list) for r in answer):
                 rows = frozenset(tuple(int(x) for x in row) for row in answer)

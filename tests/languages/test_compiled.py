@@ -35,7 +35,7 @@ def test_the_rust_lesson_pasted_verbatim_is_accepted_with_times(capsys) -> None:
     assert main(["grade", "--sandbox", "process", str(LESSON_RUST)]) == 0
     out = capsys.readouterr().out
     assert "(rust): AC accepted, score 10/10" in out
-    assert "n9 (hidden) AC" in out and " MiB " in out
+    assert "hidden 4 AC" in out and " MiB " in out
 
 
 def test_a_type_error_points_at_the_students_line(

@@ -115,3 +115,13 @@ def browser():
             yield launched
         finally:
             launched.close()
+
+
+def signed_in(browser, url: str, token: str):
+    """A new page of `browser`, signed in on the service's page with `token`."""
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(url + "/")
+    page.get_by_label("Your token").fill(token)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(url + "/")
+    return page

@@ -29,13 +29,15 @@ class FakePlatform:
     kid = "platform-key-1"
 
     def __init__(
-        self, tool_jwks: dict[str, object], failures: int = 0, host: str = "127.0.0.1"
+        self, tool_jwks: dict[str, object] | None, failures: int = 0, host: str = "127.0.0.1"
     ) -> None:
+        """`tool_jwks`: the tool's keys, which its token endpoint checks (None: a site of
+        pages only, such as an attacker's)."""
         self.key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
         self.sub = "student-42"
         self.extra_claims: dict[str, object] = {}  # what /auth adds to each id_token
         self.pages: dict[str, str] = {}  # path -> HTML, served as the platform's own pages
-        self.tool_keys = jwt.PyJWKSet.from_dict(tool_jwks)
+        self.tool_keys = jwt.PyJWKSet.from_dict(tool_jwks) if tool_jwks else None
         self.failures_left = failures
         self.scores: list[tuple[str, dict[str, object]]] = []
         self.refused: list[int] = []
@@ -47,6 +49,17 @@ class FakePlatform:
         self.lineitem = f"{self.url}/lineitems/7?type=grader"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()
+
+    def register(self, database: object) -> None:
+        """This platform, registered with the tool whose database is given."""
+        from grader.lti.store import LtiStore, Platform
+
+        LtiStore(database).add_platform(  # type: ignore[arg-type]
+            Platform(
+                self.issuer, self.client_id, f"{self.url}/auth", f"{self.url}/token",
+                f"{self.url}/jwks", (self.deployment,),
+            )
+        )  # fmt: skip
 
     def close(self) -> None:
         self._server.shutdown()
@@ -143,7 +156,7 @@ class FakePlatform:
             assertion = form["client_assertion"][0]
             kid = jwt.get_unverified_header(assertion)["kid"]
             claims = jwt.decode(
-                assertion, self.tool_keys[kid].key, algorithms=["RS256"],
+                assertion, self.tool_keys[kid].key, algorithms=["RS256"],  # type: ignore[index]
                 audience=f"{self.url}/token", issuer=self.client_id,
             )  # fmt: skip
             assert claims["sub"] == self.client_id

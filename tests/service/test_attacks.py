@@ -12,7 +12,6 @@ import re
 import socket
 import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
@@ -20,11 +19,11 @@ import pytest
 
 from grader.cli import main
 from grader.judge.calls import HIDDEN_MESSAGES
-from grader.lti.store import LtiStore, Platform
+from grader.lti.store import LtiStore
 from grader.service.live import serving
 from grader.verdicts import Verdict
 
-from .conftest import ACCEPTED, Running, start
+from .conftest import ACCEPTED, Running, signed_in, start
 from .lti_platform import INSTRUCTOR_ROLE, LEARNER_ROLE, FakePlatform, posting_page
 from .processes import until
 
@@ -69,39 +68,10 @@ def live(tmp_path) -> Iterator[tuple[Running, str]]:
         running.service.close()
 
 
-class Site:
-    """Another site: pages served from 127.0.0.2, as an attacker's would be."""
-
-    def __init__(self) -> None:
-        self.pages: dict[str, str] = {}
-        pages = self.pages
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: object) -> None:
-                pass
-
-            def do_GET(self) -> None:  # noqa: N802 - http.server's name
-                body = pages.get(self.path, "not here").encode()
-                self.send_response(200 if self.path in pages else 404)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-        self._server = ThreadingHTTPServer((ATTACKER_HOST, 0), Handler)
-        self.url = f"http://{ATTACKER_HOST}:{self._server.server_address[1]}"
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-        self._thread.start()
-
-    def close(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()
-        self._thread.join()
-
-
 @pytest.fixture
-def attacker() -> Iterator[Site]:
-    site = Site()
+def attacker() -> Iterator[FakePlatform]:
+    """Another site: pages served from 127.0.0.2, as an attacker's would be."""
+    site = FakePlatform(None, host=ATTACKER_HOST)
     yield site
     site.close()
 
@@ -221,15 +191,6 @@ def test_jobe_answers_carry_no_hidden_input(live, leaker) -> None:
 # -- another site cannot drive a signed-in browser ---------------------------------------------
 
 
-def _signed_in(browser, url: str, token: str):
-    page = browser.new_page()
-    page.goto(url + "/")
-    page.get_by_label("Your token").fill(token)
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(url + "/")
-    return page
-
-
 def _who(page, url: str) -> str:
     page.goto(url + "/")
     return page.locator("header .who").inner_text() if page.locator("header .who").count() else ""
@@ -237,7 +198,7 @@ def _who(page, url: str) -> str:
 
 def test_another_site_cannot_sign_a_browser_in_or_out(live, attacker, browser) -> None:
     running, url = live
-    victim = _signed_in(browser, url, running.tokens["ada"])
+    victim = signed_in(browser, url, running.tokens["ada"])
     attacker.pages["/in"] = posting_page(f"{url}/login", {"token": running.tokens["bob"]})
     attacker.pages["/out"] = posting_page(f"{url}/logout", {})
     with victim.expect_navigation(url=f"{url}/login"):
@@ -308,16 +269,7 @@ def platform(live) -> Iterator[FakePlatform]:
     running, url = live
     jwks = running.client.get("/lti/jwks").json()
     made = FakePlatform(jwks, host=ATTACKER_HOST)
-    LtiStore(running.service.database).add_platform(
-        Platform(
-            made.issuer,
-            made.client_id,
-            f"{made.url}/auth",
-            f"{made.url}/token",
-            f"{made.url}/jwks",
-            (made.deployment,),
-        )
-    )
+    made.register(running.service.database)
     made.pages["/course"] = posting_page(
         f"{url}/lti/login",
         {
@@ -415,16 +367,7 @@ def test_the_same_user_id_on_two_platforms_is_two_students(tmp_path) -> None:
     a, b = FakePlatform(jwks), FakePlatform(jwks)
     try:
         for made in (a, b):
-            LtiStore(running.service.database).add_platform(
-                Platform(
-                    made.issuer,
-                    made.client_id,
-                    f"{made.url}/auth",
-                    f"{made.url}/token",
-                    f"{made.url}/jwks",
-                    (made.deployment,),
-                )
-            )
+            made.register(running.service.database)
         sis = {"https://purl.imsglobal.org/spec/lti/claim/lis": {"person_sourcedid": "ada"}}
         from_a = _launched(running, a, "42", **sis)
         from_b = _launched(running, b, "42", **sis)

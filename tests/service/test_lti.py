@@ -30,12 +30,7 @@ SCORE_KEYS = {
 def _started(tmp_path, failures: int = 0, retry_s: float = 0.2):
     running = start(tmp_path, sweep_s=0.05, lti_retry_s=retry_s)
     platform = FakePlatform(running.client.get("/lti/jwks").json(), failures)
-    LtiStore(running.service.database).add_platform(
-        Platform(
-            platform.issuer, platform.client_id, f"{platform.url}/auth",
-            f"{platform.url}/token", f"{platform.url}/jwks", (platform.deployment,),
-        )
-    )  # fmt: skip
+    platform.register(running.service.database)
     return running, platform
 
 

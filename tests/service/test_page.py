@@ -12,7 +12,7 @@ import pytest
 from grader.service.live import serving
 
 from ..conftest import ROOT, SUBMISSIONS, require, require_language
-from .conftest import CHROMIUM, SLOW, Running, start
+from .conftest import CHROMIUM, SLOW, Running, signed_in, start
 
 ARTIFACTS = ROOT / "test-artifacts" / "page"
 
@@ -31,15 +31,6 @@ def site(tmp_path) -> Iterator[tuple[Running, str]]:
         running.service.close()
 
 
-def _signed_in(browser, url: str, token: str):
-    page = browser.new_page(viewport={"width": 1000, "height": 900})
-    page.goto(url + "/")
-    page.get_by_label("Your token").fill(token)
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(url + "/")
-    return page
-
-
 def _shot(page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
@@ -53,7 +44,7 @@ def _type(page, source: str) -> None:
 def test_a_student_checks_the_lessons_rust_with_ctrl_enter(site, browser) -> None:
     require_language("rust")
     running, url = site
-    page = _signed_in(browser, url, running.tokens["ada"])
+    page = signed_in(browser, url, running.tokens["ada"])
     page.get_by_role("link", name="N-Queens", exact=True).click()
     page.get_by_label("Language").select_option("rust")
     assert "fn solve_n_queens" in page.get_by_label("Source code").input_value()  # starter code
@@ -68,7 +59,7 @@ def test_a_student_checks_the_lessons_rust_with_ctrl_enter(site, browser) -> Non
 
 def test_a_wrong_answer_shows_the_board_and_a_reload_resumes_the_rows(site, browser) -> None:
     running, url = site
-    page = _signed_in(browser, url, running.tokens["bob"])
+    page = signed_in(browser, url, running.tokens["bob"])
     page.goto(url + "/problems/nqueens")
     _type(page, WRONG)
     page.get_by_role("button", name="Check (Ctrl+Enter)").click()
@@ -90,7 +81,7 @@ def test_a_wrong_answer_shows_the_board_and_a_reload_resumes_the_rows(site, brow
 
 def test_a_compile_error_is_shown_and_its_line_selected(site, browser) -> None:
     running, url = site
-    page = _signed_in(browser, url, running.tokens["ada"])
+    page = signed_in(browser, url, running.tokens["ada"])
     page.goto(url + "/problems/nqueens")
     _type(page, "def solve_n_queens(n):\n    return [\n\nx = (\n")
     page.get_by_label("Source code").press("Control+Enter")
@@ -108,7 +99,7 @@ def test_a_compile_error_is_shown_and_its_line_selected(site, browser) -> None:
 
 def test_the_editor_indents_with_tab_and_the_keyboard_reaches_everything(site, browser) -> None:
     running, url = site
-    page = _signed_in(browser, url, running.tokens["ada"])
+    page = signed_in(browser, url, running.tokens["ada"])
     page.goto(url + "/problems/nqueens")
     editor = page.get_by_label("Source code")
     editor.fill("")
@@ -126,7 +117,7 @@ def test_the_editor_indents_with_tab_and_the_keyboard_reaches_everything(site, b
 def test_two_students_never_see_each_others_code_whatever_url_they_try(site, browser) -> None:
     running, url = site
     bobs = running.submit("bob", source=WRONG).json()["id"]
-    page = _signed_in(browser, url, running.tokens["ada"])
+    page = signed_in(browser, url, running.tokens["ada"])
     answer = page.request.get(f"{url}/v1/submissions/{bobs}")
     assert answer.status == 404
     events = page.request.get(f"{url}/v1/submissions/{bobs}/events")
@@ -135,7 +126,7 @@ def test_two_students_never_see_each_others_code_whatever_url_they_try(site, bro
     assert listed["student"] == "ada" and listed["submissions"] == []
     assert page.request.get(f"{url}/class/nqueens").status == 403
     assert page.request.get(f"{url}/metrics").status == 403
-    bob = _signed_in(browser, url, running.tokens["bob"])  # a second browser context
+    bob = signed_in(browser, url, running.tokens["bob"])  # a second browser context
     bob.goto(f"{url}/problems/nqueens#submission={bobs}")
     bob.locator("#rows tr").nth(8).wait_for(timeout=30_000)
     bob.locator("#rows tr", has_text="hidden 4").wait_for(timeout=30_000)
@@ -144,7 +135,7 @@ def test_two_students_never_see_each_others_code_whatever_url_they_try(site, bro
     # a hidden test's row: its neutral name, no figures, a message about no input
     assert len(hidden) == 4 and all("n3" not in row and "MiB" not in row for row in hidden)
     assert all("hidden test" in row or "\tAC\t" in row for row in hidden), rows
-    teacher = _signed_in(browser, url, running.tokens["teacher"])
+    teacher = signed_in(browser, url, running.tokens["teacher"])
     teacher.goto(f"{url}/class/nqueens")
     assert "bob" in teacher.locator("table.class").inner_text()
     revealed = teacher.request.get(f"{url}/v1/submissions/{bobs}").json()["result"]["tests"]
