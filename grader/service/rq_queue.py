@@ -162,11 +162,21 @@ def connect(url: str) -> Redis:
         raise UsageError(f"--queue {without_password(url)}: {error}") from None
     try:
         client.ping()
-    except redis.RedisError as error:
+    except (redis.AuthenticationError, redis.ResponseError) as error:
         client.close()
         # The URL's password is never repeated, here or in any log.
+        raise QueueRefused(
+            f"the queue at {without_password(url)} refused the grader: {error}"
+        ) from None
+    except redis.RedisError as error:
+        client.close()
         raise UsageError(f"the queue at {without_password(url)} does not answer: {error}") from None
     return client
+
+
+class QueueRefused(UsageError):
+    """Redis answered, and refused the grader (a wrong password or user): waiting for it
+    would wait for ever."""
 
 
 def rq_queue(client: Redis, name: str = QUEUE_NAME) -> Queue:
@@ -258,8 +268,15 @@ def working(grader: Grader, flags: Queue, service: str) -> Iterator[None]:
 
 
 def check_service(url: str, service: str) -> None:
-    """UsageError when the queue at `url` is another service's than the database's."""
-    client = connect(url)
+    """UsageError when the queue at `url` is another service's than the database's, or
+    refuses the grader. A queue that does not answer yet is waited for by the worker, and
+    its jobs are checked one by one."""
+    try:
+        client = connect(url)
+    except QueueRefused:
+        raise
+    except UsageError:
+        return
     try:
         found = queue_service(client)
     finally:
@@ -283,6 +300,8 @@ def run_worker(url: str, grader: Grader, name: str, service: str, retry_s: float
     while True:
         try:
             client = connect(url)
+        except QueueRefused:
+            raise
         except UsageError:
             time.sleep(retry_s)
             continue
