@@ -19,17 +19,26 @@ from .processes import REDIS, RedisServer, Workers, until
 
 class GuardedRedis(RedisServer):
     """A Redis on 127.0.0.1 whose default user is off: only `grader` with its password gets
-    in, as a deployment off loopback must have it."""
+    in, as a deployment off loopback must have it; with `tls`, only over TLS (rediss://),
+    its certificate signed by a CA of the test's own."""
 
     password = "s3cret-queue-pass"
+    tls = False
 
     def start(self) -> None:
         with socket.socket() as probe:  # a free port on loopback, for this server alone
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
+        listen = ["--port", str(port)]
         self.url = f"redis://grader:{self.password}@127.0.0.1:{port}/0"
+        if self.tls:
+            ca, cert, key = _certificates(self.folder)
+            listen = ["--port", "0", "--tls-port", str(port), "--tls-cert-file", str(cert),
+                      "--tls-key-file", str(key), "--tls-ca-cert-file", str(ca),
+                      "--tls-auth-clients", "no"]  # fmt: skip
+            self.url = f"rediss://grader:{self.password}@127.0.0.1:{port}/0?ssl_ca_certs={ca}"
         self.process = subprocess.Popen(
-            [REDIS, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(self.folder),
+            [REDIS, *listen, "--bind", "127.0.0.1", "--dir", str(self.folder),
              "--save", "", "--daemonize", "no", "--loglevel", "warning",
              "--user", "default", "off",
              "--user", "grader", "on", f">{self.password}", "~*", "&*", "+@all"],
@@ -44,6 +53,52 @@ class GuardedRedis(RedisServer):
             return bool(redis.Redis.from_url(self.url).ping())
         except redis.RedisError:
             return False
+
+
+def _certificates(folder: Path) -> tuple[Path, Path, Path]:
+    """A CA, and a certificate for 127.0.0.1 it signed, with the certificate's key."""
+    import datetime
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    now = datetime.datetime.now(datetime.UTC)
+
+    def signed(subject: str, key, issuer: str, issuer_key, ca: bool):  # type: ignore[no-untyped-def]
+        builder = (
+            x509.CertificateBuilder()
+            .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, subject)]))
+            .issuer_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, issuer)]))
+            .public_key(key.public_key())
+            .serial_number(x509.random_serial_number())
+            .not_valid_before(now - datetime.timedelta(minutes=5))
+            .not_valid_after(now + datetime.timedelta(days=1))
+            .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True)
+        )
+        if not ca:
+            builder = builder.add_extension(
+                x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+                critical=False,
+            )
+        return builder.sign(issuer_key, hashes.SHA256())
+
+    ca_key, key = ec.generate_private_key(ec.SECP256R1()), ec.generate_private_key(ec.SECP256R1())
+    authority = signed("grader test CA", ca_key, "grader test CA", ca_key, True)
+    served = signed("127.0.0.1", key, "grader test CA", ca_key, False)
+    paths = folder / "ca.pem", folder / "redis.pem", folder / "redis.key"
+    paths[0].write_bytes(authority.public_bytes(serialization.Encoding.PEM))
+    paths[1].write_bytes(served.public_bytes(serialization.Encoding.PEM))
+    paths[2].write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.TraditionalOpenSSL,
+            serialization.NoEncryption(),
+        )
+    )
+    return paths
 
 
 @pytest.fixture
@@ -100,8 +155,9 @@ def test_a_job_forged_in_redis_runs_nothing(queued, tmp_path) -> None:
     client.close()
 
 
-def test_a_redis_with_a_password_and_an_acl_user(tmp_path) -> None:
-    server = GuardedRedis(tmp_path)
+@pytest.mark.parametrize("tls", [False, True], ids=["redis", "rediss"])
+def test_a_redis_with_a_password_and_an_acl_user(tmp_path, tls) -> None:
+    server = type("Guarded", (GuardedRedis,), {"tls": tls})(tmp_path)
     running = start(tmp_path, queue=server.url)
     workers = Workers(server.url, tmp_path / "service.db")
     try:
