@@ -25,12 +25,12 @@ def compute_answers(problem: Problem, sandbox: Sandbox) -> dict[str, object]:
     }
     first_name, first = next(iter(by_reference.items()))
     for name, answers in by_reference.items():
-        for index, test in enumerate(problem.answered):
+        for test in problem.answered:
             if answers[test.name] != first[test.name]:
                 raise ReferenceMismatch(
                     problem.yaml_file,
                     test.line,
-                    f"tests[{index}] ({test.name})",
+                    f"{test.key} ({test.name})",
                     f"references disagree: {problem.shown(Path(first_name))} gives "
                     f"{_summary(first[test.name])}, {problem.shown(Path(name))} gives "
                     f"{_summary(answers[test.name])}",

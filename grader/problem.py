@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 
@@ -46,6 +46,7 @@ class TestCase:
     line: int | None  # of the test's entry in problem.yaml
     # The name students see: a hidden test's name may say what its input is (`n9`).
     alias: str = ""
+    key: str = ""  # where problem.yaml has it: `tests[5]`, `probes[0]`
 
     @property
     def hidden(self) -> bool:
@@ -54,6 +55,18 @@ class TestCase:
     @property
     def shown_name(self) -> str:
         return (self.alias or "hidden") if self.hidden else self.name
+
+
+def run_order(tests: tuple[TestCase, ...]) -> tuple[TestCase, ...]:
+    """Samples first, then the hidden tests, each named `hidden 1`, `hidden 2`, ... for
+    students. A program is one process for all its tests and can carry what it saw from one
+    to the next: run after every sample, nothing it learns from a hidden test's input can
+    reach a student in a later test's output."""
+    samples = tuple(test for test in tests if not test.hidden)
+    hidden = [test for test in tests if test.hidden]
+    return samples + tuple(
+        replace(test, alias=f"hidden {number}") for number, test in enumerate(hidden, 1)
+    )
 
 
 @dataclass(frozen=True, slots=True)

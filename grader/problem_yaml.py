@@ -23,6 +23,7 @@ from .problem import (
     TestCase,
     Visibility,
     known_type,
+    run_order,
     shown_path,
 )
 from .yamlsource import Document, load
@@ -121,18 +122,6 @@ def _tests_and_probes(
             where = f"tests[{i}]" if i < len(tests) else f"probes[{i - len(tests)}]"
             raise doc.error(f"{where}.name", f"test name {name!r} is used twice")
     return run_order(tests), probes
-
-
-def run_order(tests: tuple[TestCase, ...]) -> tuple[TestCase, ...]:
-    """Samples first, then the hidden tests, each named `hidden 1`, `hidden 2`, ... for
-    students. A program is one process for all its tests and can carry what it saw from one
-    to the next: run after every sample, nothing it learns from a hidden test's input can
-    reach a student in a later test's output."""
-    samples = tuple(test for test in tests if not test.hidden)
-    hidden = [test for test in tests if test.hidden]
-    return samples + tuple(
-        replace(test, alias=f"hidden {number}") for number, test in enumerate(hidden, 1)
-    )
 
 
 def _entry_names(doc: Document, where: str, raw: object) -> tuple[str, ...]:
@@ -262,7 +251,7 @@ def _test(
     points = spec.get("points", 1)
     if isinstance(points, bool) or not isinstance(points, int | float) or points < 0:
         raise doc.error(f"{path}.points", f"expected a number >= 0, got {_kind(points)}")
-    return TestCase(name, dict(given), points, Visibility(visibility), doc.line(path))
+    return TestCase(name, dict(given), points, Visibility(visibility), doc.line(path), key=path)
 
 
 def _check_argument(doc: Document, path: str, value: object, param: Param, kind: str = "") -> None:

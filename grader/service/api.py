@@ -4,15 +4,12 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import time
-from collections import Counter
-from collections.abc import AsyncIterator
 from pathlib import PurePosixPath
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, HTTPException, Query, Request
-from fastapi.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
+from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, Field
 from starlette.datastructures import UploadFile
 
@@ -26,7 +23,6 @@ from .store import DONE, Stored
 
 router = APIRouter()
 MAX_WAIT_S = 10.0
-MAX_STREAMS = 8  # event streams one caller may hold open at once (a page holds one)
 
 
 class SubmissionIn(BaseModel):
@@ -152,7 +148,7 @@ def _safe_name(filename: str, language: str) -> str:
     return f"solution{wanted[0]}"
 
 
-def _visible(service: Service, identity: str, who: Caller) -> Stored:
+def visible(service: Service, identity: str, who: Caller) -> Stored:
     stored = service.store.get(identity)
     if stored is None or (not who.instructor and stored.student != who.name):
         raise HTTPException(404, f"no submission {identity} of yours")
@@ -182,7 +178,7 @@ def read(identity: str, request: Request, who: Who) -> dict[str, object]:
     """Its status (queued, running, done), queue position and, once done, the result: the
     document of `grader grade --format json` for one submission."""
     service = service_of(request)
-    return _document(service, _visible(service, identity, who), who)
+    return _document(service, visible(service, identity, who), who)
 
 
 @router.get("/v1/submissions", tags=["submissions"])
@@ -206,78 +202,6 @@ def _summary(stored: Stored) -> dict[str, object]:
         "max_score": result.get("max_score"),
         "submitted_at": stored.created_at,
     }
-
-
-@router.get("/v1/submissions/{identity}/events", tags=["submissions"])
-async def events(
-    identity: str,
-    request: Request,
-    who: Who,
-    last_event_id: Annotated[str | None, Header()] = None,
-) -> StreamingResponse:
-    """Server-Sent Events: `test` once per test as it finishes (its number is the event id),
-    then `result` with the whole result. Reconnecting with `Last-Event-ID` resumes after it."""
-    service = service_of(request)
-    stored = _visible(service, identity, who)
-    after = 0
-    if last_event_id:
-        # An event id is a test's number: anything else is a client's mistake, said so,
-        # not a number the database cannot hold.
-        if not last_event_id.isascii() or not last_event_id.isdigit() or len(last_event_id) > 9:
-            raise HTTPException(400, "Last-Event-ID: expected the number of a test's event")
-        after = int(last_event_id)
-    streams: Counter[str] = request.app.state.streams
-    if streams[who.name] >= MAX_STREAMS:
-        raise HTTPException(
-            429, f"{who.name} has {MAX_STREAMS} event streams open: close one first",
-            headers={"Retry-After": "5"},
-        )  # fmt: skip
-    streams[who.name] += 1  # one event loop: no other request runs between check and count
-    return StreamingResponse(
-        _stream(service, stored.id, after, who.instructor, request, who.name),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
-    )
-
-
-async def _stream(
-    service: Service, identity: str, after: int, full: bool, request: Request, owner: str
-) -> AsyncIterator[str]:
-    try:
-        async for event in _events(service, identity, after, full, request):
-            yield event
-    finally:
-        request.app.state.streams[owner] -= 1
-
-
-async def _events(
-    service: Service, identity: str, after: int, full: bool, request: Request
-) -> AsyncIterator[str]:
-    yield "retry: 1000\n\n"
-    quiet_since = time.monotonic()
-    while not await request.is_disconnected():
-        stored = await asyncio.to_thread(service.store.get, identity)
-        done = stored is not None and stored.status == DONE
-        for number, data in await asyncio.to_thread(service.store.events, identity, after, full):
-            # A student gets the hidden tests' events together, once all are decided: when
-            # each one arrived would time it, and a program may take as long as its input
-            # says.
-            if not (full or done) and data.get("hidden"):
-                break
-            after = number
-            quiet_since = time.monotonic()
-            yield f"id: {number}\nevent: test\ndata: {json.dumps(data)}\n\n"
-        if done and stored is not None:
-            pending = await asyncio.to_thread(service.store.events, identity, after, full)
-            if not pending:
-                result = stored.result if full else stored.student_result
-                yield f"event: result\ndata: {json.dumps(result)}\n\n"
-                return
-            continue
-        if time.monotonic() - quiet_since > 15:
-            quiet_since = time.monotonic()
-            yield ": still grading\n\n"
-        await asyncio.sleep(service.options.events_poll_s)
 
 
 @router.get("/v1/problems", tags=["problems"])

@@ -20,22 +20,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..__version__ import __version__
 from .guard import Guard
+from .problem_json import problem
 from .service import Service
 
-PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("grader.service")
 
 
-def problem(status: int, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:
-    from http import HTTPStatus
-
-    title = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "Error"
-    document = {"type": "about:blank", "title": title, "status": status, "detail": detail}
-    return JSONResponse(document, status_code=status, media_type=PROBLEM_JSON, headers=headers)
-
-
 def create_app(service: Service) -> FastAPI:
-    from . import api, classwork, jobe, lti, page
+    from . import api, classwork, events, jobe, lti, page
 
     app = FastAPI(
         title="grader",
@@ -46,7 +38,7 @@ def create_app(service: Service) -> FastAPI:
         openapi_url="/v1/openapi.json",
     )
     app.state.service = service
-    app.state.streams = Counter()  # each caller's open event streams (api.MAX_STREAMS)
+    app.state.streams = Counter()  # each caller's open event streams (events.MAX_STREAMS)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
@@ -66,6 +58,7 @@ def create_app(service: Service) -> FastAPI:
         return problem(500, "the grader failed on this request; it has been logged")
 
     app.include_router(api.router)
+    app.include_router(events.router)
     app.include_router(classwork.router)
     app.include_router(page.router)
     app.include_router(jobe.router)

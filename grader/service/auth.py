@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Final
 
-from ..lti.store import LTI_PREFIX
+from ..lti.people import LTI_PREFIX
 from .store import Store
 
 STUDENT, INSTRUCTOR = "student", "instructor"
@@ -68,7 +68,7 @@ def _new_token(store: Store, role: str, name: str, expires_in_s: float | None) -
         raise ValueError("a token's name must be printable, 1 to 200 characters")
     token = f"{role[0]}_{secrets.token_urlsafe(24)}"
     expires_at = None if expires_in_s is None else time.time() + expires_in_s
-    store.add_token(digest(token), role, name, expires_at)
+    store.tokens.add(digest(token), role, name, expires_at)
     return token
 
 
@@ -76,6 +76,6 @@ def caller_of(store: Store, token: str | None, open_service: bool) -> Caller | N
     """The caller a token names; the open user when the service is open and no token is
     given; None when the token is unknown, revoked, expired or missing."""
     if token:
-        found = store.token(digest(token), time.time())
+        found = store.tokens.find(digest(token), time.time())
         return Caller(*found) if found else None
     return Caller(INSTRUCTOR, OPEN_USER, open=True) if open_service else None

@@ -223,7 +223,7 @@ def class_summary(service: Service, problem_id: str) -> dict[str, object]:
     """The latest submission of every student, and how many got each verdict."""
     latest = latest_per_student(service.store.of_problem(problem_id))
     owed = service.flags_owed.all_owed()
-    launched = service.lti.shown_names()  # `lti:...` as the instructor knows them
+    launched = service.lti_people.shown_names()  # `lti:...` as the instructor knows them
     students = [
         {"student": row.student, "shown": launched.get(row.student, row.student),
          "verdict": row.verdict or row.status, "id": row.id,

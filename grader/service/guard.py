@@ -16,6 +16,8 @@ from typing import Final
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .problem_json import problem
+
 LOOPBACK_NAMES: Final = ("127.0.0.1", "localhost", "::1")
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 # Posted by the platform's page, never by ours: checked by their state cookie and nonce.
@@ -123,6 +125,4 @@ def _same_default_port(origin: str, host: str) -> bool:
 
 
 async def _refuse(scope: Scope, receive: Receive, send: Send, status: int, detail: str) -> None:
-    from .app import problem
-
     await problem(status, detail)(scope, receive, send)

@@ -17,8 +17,9 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 
 from ..addresses import is_loopback
 from ..lti.launch import AGS_ENDPOINT, CLAIM, DEEP_LINK, DEEP_LINKING, LaunchRefused, validate
+from ..lti.people import Person
 from ..lti.scores import SCORE_SCOPE
-from ..lti.store import STATE_TTL_S, Link, Person, origin_of
+from ..lti.store import STATE_TTL_S, Link, origin_of
 from .access import COOKIE, secure_cookies, service_of
 from .auth import launched_token
 from .guard import CSP
@@ -118,7 +119,7 @@ def launch(
         login_state.issuer, login_state.client_id,
         str(claims.get(CLAIM + "deployment_id") or ""), str(claims["sub"]), _shown_of(claims),
     )  # fmt: skip
-    student = service.lti.identity(person)
+    student = service.lti_people.identity(person)
     endpoint = claims.get(AGS_ENDPOINT)
     scores_allowed = isinstance(endpoint, dict) and SCORE_SCOPE in (endpoint.get("scope") or [])
     if isinstance(endpoint, dict) and endpoint.get("lineitem") and scores_allowed:

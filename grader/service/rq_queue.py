@@ -12,15 +12,21 @@ when the grading queue is empty (RQ takes from a worker's queues in their order)
 
 from __future__ import annotations
 
-import contextvars
 import logging
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..database import without_password
-from ..errors import EXIT_USAGE, UsageError
+from ..errors import UsageError
+from .rq_jobs import (
+    enqueue_job,
+    find_flags,
+    grade_submissions,
+    grading_job_class,
+    queue_service,
+    set_service,
+    working,
+)
 
 if TYPE_CHECKING:
     from redis import Redis
@@ -30,124 +36,8 @@ if TYPE_CHECKING:
 
 QUEUE_NAME: Final = "grader"
 FLAGS_QUEUE_NAME: Final = "grader-flags"
-JOB_TIMEOUT_S: Final = 600
 CHUNK: Final = 20  # a batch's submissions per job: the queue's own cost is one job's
 log = logging.getLogger("grader.service")
-
-
-SERVICE_KEY: Final = "grader:service"  # the id of the service whose database jobs name
-
-
-class RefusedJob(Exception):
-    """A job in the queue that is not the grader's own: never imported, never run."""
-
-
-def _grading_job_class() -> type:
-    """RQ's Job, but one that runs only the grader's own job functions. Whoever can write to
-    Redis can write a job naming any callable (`os.system`), and RQ would import and call
-    it as the worker's user, outside any sandbox; and a job's callbacks are imported by
-    name the same way. Here a job's function is looked up in JOBS, by name, before anything
-    is imported, and callbacks are never run."""
-    from rq.job import Job
-
-    class GradingJob(Job):
-        @property
-        def func(self) -> Callable[..., object]:
-            name = self.func_name
-            if self.instance is not None or name not in JOBS:
-                raise RefusedJob(f"job {self.id} names {name!r}, which is not a grader job")
-            return JOBS[name]
-
-        @property
-        def success_callback(self) -> None:
-            return None
-
-        @property
-        def failure_callback(self) -> None:
-            return None
-
-        @property
-        def stopped_callback(self) -> None:
-            return None
-
-    return GradingJob
-
-
-@dataclass(frozen=True, slots=True)
-class Working:
-    """What a worker's jobs run with: its grader, the queue for the flags they owe, and the
-    id of the service its database belongs to."""
-
-    grader: Grader
-    flags: Queue
-    service: str
-
-
-# Set by `working` around the work loop of one worker, in its own thread, never a module
-# global.
-CURRENT: contextvars.ContextVar[Working] = contextvars.ContextVar("grader_current_worker")
-
-
-def grade_submissions(identities: list[str], service: str) -> int:
-    """The job: grade each submission that is still queued, then hand those it graded to
-    the flags queue. How many it graded."""
-    working = _working_for(service)
-    graded = [identity for identity in identities if working.grader.run(identity) is not None]
-    if graded:
-        _enqueue(working.flags, find_flags, graded, service)
-    return len(graded)
-
-
-def find_flags(identities: list[str], service: str) -> int:
-    """The job: find the flags each submission still owes. How many it found."""
-    grader = _working_for(service).grader
-    return sum(grader.find_flags(identity) for identity in identities)
-
-
-JOBS: Final[dict[str, Callable[[list[str], str], int]]] = {
-    f"{__name__}.grade_submissions": grade_submissions,
-    f"{__name__}.find_flags": find_flags,
-}
-
-
-def _working_for(service: str) -> Working:
-    """This worker's context, if the job is from the service whose database it grades into.
-    A job of another service is refused. If the queue itself now belongs to another service
-    than this worker's database, the worker was given the wrong database: it would find none
-    of the jobs' submissions and grade into nothing, silently, forever, so it stops, saying
-    why (the submissions stay queued in the right database, whose sweeper hands them on)."""
-    import os
-    import sys
-
-    working = CURRENT.get()
-    if service == working.service:
-        return working
-    owner = queue_service(working.flags.connection)
-    if owner not in (None, working.service):
-        print(
-            f"grader worker: the queue is service {owner}'s, but this worker's database "
-            f"belongs to service {working.service}: give the worker the --db the service "
-            "(`grader web --queue`) uses. Stopping.",
-            file=sys.stderr,
-            flush=True,
-        )
-        os._exit(EXIT_USAGE)  # not an exception: RQ would only fail the job and go on
-    raise RefusedJob(f"a job of service {service}, not of this worker's ({working.service})")
-
-
-def _enqueue(
-    queue: Queue,
-    job: Callable[[list[str], str], int],
-    identities: list[str],
-    service: str,
-    name: str | None = None,
-) -> str:
-    """A job of `identities`, `name`d where the sweeper will ask the queue about it."""
-    enqueued = queue.enqueue(
-        job, identities, service, job_id=name, job_timeout=JOB_TIMEOUT_S, result_ttl=60,
-        failure_ttl=3600,
-    )  # fmt: skip
-    return str(enqueued.id)
 
 
 def connect(url: str) -> Redis:
@@ -183,26 +73,19 @@ def rq_queue(client: Redis, name: str = QUEUE_NAME) -> Queue:
     from rq import Queue
     from rq.serializers import JSONSerializer
 
-    return Queue(name, connection=client, serializer=JSONSerializer, job_class=_grading_job_class())
-
-
-def queue_service(client: Redis) -> str | None:
-    """The id of the service that last started on this queue, if one did."""
-    found = client.get(SERVICE_KEY)
-    return found.decode() if isinstance(found, bytes) else None
+    return Queue(name, connection=client, serializer=JSONSerializer, job_class=grading_job_class())
 
 
 class RedisQueue:
     def __init__(self, url: str, service: str) -> None:
         self._client = connect(url)
         self._service = service
-        before = queue_service(self._client)
+        before = set_service(self._client, service)
         if before not in (None, service):
             log.warning(
                 "the queue at %s was %s's; it is this service's (%s) now: workers started with "
                 "the other database will stop", without_password(url), before, service,
             )  # fmt: skip
-        self._client.set(SERVICE_KEY, service)
         self._queue = rq_queue(self._client)
         self._flags = rq_queue(self._client, FLAGS_QUEUE_NAME)
 
@@ -213,7 +96,7 @@ class RedisQueue:
         """Enqueue in chunks of CHUNK; the jobs' ids (a chunk's is its first submission's)."""
         chunks = [list(identities[at : at + CHUNK]) for at in range(0, len(identities), CHUNK)]
         return [
-            _enqueue(
+            enqueue_job(
                 self._queue, grade_submissions, chunk, self._service, f"{chunk[0]}-{len(chunk)}"
             )
             for chunk in chunks
@@ -221,7 +104,7 @@ class RedisQueue:
 
     def put_flags(self, identities: list[str]) -> None:
         for start in range(0, len(identities), CHUNK):
-            _enqueue(self._flags, find_flags, identities[start : start + CHUNK], self._service)
+            enqueue_job(self._flags, find_flags, identities[start : start + CHUNK], self._service)
 
     def holds(self, identity: str, job: str | None) -> bool:
         """Whether a job for it waits in Redis: in the queue's list, not only its hash
@@ -254,17 +137,6 @@ class RedisQueue:
 
     def close(self) -> None:
         self._client.close()
-
-
-@contextmanager
-def working(grader: Grader, flags: Queue, service: str) -> Iterator[None]:
-    """`grader` is the one jobs run in this thread use, `flags` where they owe flags,
-    `service` the id of the service its database belongs to."""
-    token = CURRENT.set(Working(grader, flags, service))
-    try:
-        yield
-    finally:
-        CURRENT.reset(token)
 
 
 def check_service(url: str, service: str) -> None:

@@ -12,6 +12,7 @@ from typing import Protocol
 
 from ..database import Database
 from ..lti.launch import KeySets
+from ..lti.people import People
 from ..lti.scores import ScoreSender
 from ..lti.store import LtiStore
 from ..sandbox import Sandbox, open_sandbox
@@ -78,6 +79,7 @@ class Service:
         )
         # LTI 1.3: launches validated here; scores sent from the outbox, whoever graded them.
         self.lti = LtiStore(self.database)
+        self.lti_people = People(self.database)  # after LtiStore: it migrates its links
         self.lti_keys = KeySets()
         self.scores = ScoreSender(self.lti, options.sweep_s, options.lti_retry_s)
         self._closing = threading.Event()

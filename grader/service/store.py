@@ -12,7 +12,8 @@ import uuid
 from dataclasses import dataclass
 from typing import Final
 
-from ..database import TYPES, Database, Row
+from ..database import Database, Row
+from .tokens import Tokens
 
 SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS submissions (
@@ -44,12 +45,6 @@ CREATE TABLE IF NOT EXISTS events (
     student_json TEXT NOT NULL,
     PRIMARY KEY (submission, number)
 );
-CREATE TABLE IF NOT EXISTS tokens (
-    digest TEXT PRIMARY KEY,
-    role TEXT NOT NULL,
-    name TEXT NOT NULL,
-    created_at {float} NOT NULL
-);
 CREATE TABLE IF NOT EXISTS service (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -61,7 +56,6 @@ CREATE TABLE IF NOT EXISTS batches (
 )
 """
 QUEUED, RUNNING, DONE = "queued", "running", "done"
-TOKEN_ID: Final = 12  # hex digits of a token's digest that name it in a list
 FIELDS: Final = (
     "id, student, problem, problem_hash, language, filename, source, status, attempts, "
     "created_at, batch, verdict, result_json, student_json"
@@ -78,17 +72,6 @@ def submission_id(
         digest.update(part.encode() + b"\0")
     digest.update(source)
     return digest.hexdigest()[:32]
-
-
-@dataclass(frozen=True, slots=True)
-class Token:
-    """A token as `grader web token list` shows it: never the token itself."""
-
-    id: str  # the first characters of its digest
-    role: str
-    name: str
-    created_at: float
-    expires_at: float | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +108,7 @@ class Store:
     def __init__(self, database: Database) -> None:
         self.database = database
         database.script(SCHEMA)
-        database.add_column("tokens", "expires_at", "{float}".format(**TYPES[database.dialect]))
+        self.tokens = Tokens(database)
 
     def submit(
         self,
@@ -308,47 +291,3 @@ class Store:
         row = self.database.row("SELECT value FROM service WHERE key = 'id'")
         assert row is not None
         return str(row[0])
-
-    def add_token(self, digest: str, role: str, name: str, expires_at: float | None) -> None:
-        self.database.execute(
-            "INSERT INTO tokens (digest, role, name, created_at, expires_at) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (digest, role, name, time.time(), expires_at),
-        )
-
-    def token(self, digest: str, now: float) -> tuple[str, str] | None:
-        """(role, name) of a token that has not expired."""
-        row = self.database.row(
-            "SELECT role, name FROM tokens WHERE digest = ? "
-            "AND (expires_at IS NULL OR expires_at > ?)",
-            (digest, now),
-        )
-        return (str(row[0]), str(row[1])) if row else None
-
-    def tokens(self) -> list[Token]:
-        rows = self.database.rows(
-            "SELECT digest, role, name, created_at, expires_at FROM tokens ORDER BY created_at"
-        )
-        return [Token(str(a)[:TOKEN_ID], str(b), str(c), float(d), e) for a, b, c, d, e in rows]
-
-    def revoke(self, token_id: str = "", name: str = "") -> int:
-        """Remove the tokens whose id (their digest's first characters, as `tokens` lists
-        them) is `token_id`, or every token of `name`; how many."""
-        if token_id:
-            if len(token_id) < TOKEN_ID:
-                return 0
-            return self.database.execute(
-                "DELETE FROM tokens WHERE digest LIKE ?", (token_id.lower() + "%",)
-            )
-        return self.database.execute("DELETE FROM tokens WHERE name = ?", (name,))
-
-    def has_tokens(self) -> bool:
-        """Whether any token can still sign in: an expired one does not close an open
-        service's door, but a revoked instructor's loses nothing either."""
-        return (
-            self.database.row(
-                "SELECT 1 FROM tokens WHERE expires_at IS NULL OR expires_at > ? LIMIT 1",
-                (time.time(),),
-            )
-            is not None
-        )

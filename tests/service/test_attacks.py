@@ -19,6 +19,7 @@ import pytest
 
 from grader.cli import main
 from grader.judge.calls import HIDDEN_MESSAGES
+from grader.lti.people import People, Person
 from grader.lti.store import LtiStore
 from grader.service.live import serving
 from grader.verdicts import Verdict
@@ -413,14 +414,13 @@ def test_an_earlier_databases_launched_students_move_to_their_platform(tmp_path)
     )
     launched, _ = store.submit("alice", "nqueens", "v1", "python", "s.py", b"x = 1\n")
     local, _ = store.submit("alice", "nqueens-count", "v1", "python", "s.py", b"x = 2\n")
-    lti = LtiStore(database)  # the migration runs as the service opens its rows
+    lti = LtiStore(database)
+    people = People(database)  # the migration runs as the service opens its rows
     moved = store.get(launched.id)
     assert moved is not None and moved.student.startswith("lti:a.example/alice#")
     assert store.get(local.id).student == "alice"  # type: ignore[union-attr]
     assert lti.linked(moved.student, "nqueens") is not None
-    from grader.lti.store import Person
-
-    again = lti.identity(Person("https://a.example", "c1", "d7", "42", "alice"))
+    again = people.identity(Person("https://a.example", "c1", "d7", "42", "alice"))
     assert again == moved.student  # the first launch claims the kept person
     database.close()
 
@@ -473,7 +473,7 @@ def test_tokens_expire_and_are_listed_and_revoked(tmp_path, capsys) -> None:
         assert running.client.get("/v1/submissions", headers=bearer).status_code == 401
         from grader.service.auth import digest
 
-        running.service.store.add_token(digest("s_gone"), "student", "old", 1.0)  # long expired
+        running.service.store.tokens.add(digest("s_gone"), "student", "old", 1.0)  # long expired
         gone = running.client.get("/v1/submissions", headers={"Authorization": "Bearer s_gone"})
         assert gone.status_code == 401
     finally:

@@ -132,7 +132,7 @@ def test_a_job_forged_in_redis_runs_nothing(queued, tmp_path) -> None:
     forged = Queue("grader", connection=client, serializer=JSONSerializer)
     # What anyone who can reach Redis could enqueue: RQ imports a job's function by name.
     job = forged.enqueue("os.system", f"id > {marker}")
-    stray = forged.enqueue("grader.service.rq_queue.grade_submissions", [], "another-service")
+    stray = forged.enqueue("grader.service.rq_jobs.grade_submissions", [], "another-service")
     workers.start()
     identity = _graded(running, "ada")  # queued after the forged jobs: they were taken first
     assert running.service.store.get(identity).verdict == "AC"  # type: ignore[union-attr]
@@ -147,7 +147,7 @@ def test_a_job_forged_in_redis_runs_nothing(queued, tmp_path) -> None:
     from grader.service.rq_queue import rq_queue
 
     called = forged.enqueue(
-        "grader.service.rq_queue.find_flags", [], "x", on_success=Callback("os.system")
+        "grader.service.rq_jobs.find_flags", [], "x", on_success=Callback("os.system")
     )
     fetched = rq_queue(client).fetch_job(called.id)
     assert fetched is not None and fetched.success_callback is None

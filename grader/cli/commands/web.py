@@ -132,7 +132,7 @@ def _tokens(args: argparse.Namespace, context: Context, store: Store) -> int:
     if args.token_action == "list":
         now = time.time()
         print(f"{'id':<14}{'role':<12}{'created':<18}{'expires':<18}name", file=context.stdout)
-        for held in store.tokens():
+        for held in store.tokens.listed():
             expiry = "never" if held.expires_at is None else _when(held.expires_at)
             if held.expires_at is not None and held.expires_at <= now:
                 expiry += " (gone)"
@@ -142,7 +142,7 @@ def _tokens(args: argparse.Namespace, context: Context, store: Store) -> int:
                 file=context.stdout,
             )
         return EXIT_OK
-    removed = store.revoke(args.id or "", args.name or "")
+    removed = store.tokens.revoke(args.id or "", args.name or "")
     if not removed:
         raise UsageError(
             f"no token {args.id or 'of ' + repr(args.name)} (see `grader web token list`)"
@@ -226,7 +226,7 @@ def _serve(args: argparse.Namespace, context: Context, database_where: str) -> i
     )
     service = Service(options)
     try:
-        open_service = not service.store.has_tokens()
+        open_service = not service.store.tokens.any_valid()
         if open_service and not is_loopback(args.host):
             raise UsageError(
                 f"--host {args.host} reaches other machines: create tokens first "
