@@ -10,7 +10,6 @@ that died leaves its claim to run out, and the sweeper hands the row to the queu
 
 from __future__ import annotations
 
-import time
 from typing import Final
 
 from ..database import Database
@@ -36,21 +35,21 @@ class FlagsOwed:
         """Written before the verdict is stored, so a grader dying between the two leaves
         nothing unowed."""
         self._database.execute(
-            "INSERT INTO flags_owed (submission, owed_since) VALUES (?, ?) "
+            f"INSERT INTO flags_owed (submission, owed_since) VALUES (?, {self._database.clock}) "
             "ON CONFLICT (submission) DO NOTHING",
-            (identity, time.time()),
+            (identity,),
         )
 
     def claim(self, identity: str) -> int | None:
         """The attempts so far at finding its flags, counting this one; None when nothing is
         owed, another worker holds it, or its verdict is not stored yet."""
-        now = time.time()
+        clock = self._database.clock
         claimed = self._database.row(
-            "UPDATE flags_owed SET lease_until = ?, attempts = attempts + 1 "
-            "WHERE submission = ? AND (lease_until IS NULL OR lease_until < ?) "
+            f"UPDATE flags_owed SET lease_until = {clock} + ?, attempts = attempts + 1 "
+            f"WHERE submission = ? AND (lease_until IS NULL OR lease_until < {clock}) "
             "AND EXISTS (SELECT 1 FROM submissions WHERE id = ? AND status = 'done') "
             "RETURNING attempts",
-            (now + FLAGS_LEASE_S, identity, now, identity),
+            (FLAGS_LEASE_S, identity, identity),
         )
         return int(claimed[0]) if claimed else None
 
@@ -77,20 +76,20 @@ class FlagsOwed:
         )
         return int(row[0]) if row else 0
 
-    def lost(self, queue_idle: bool, older_than: float) -> list[str]:
+    def lost(self, queue_idle: bool, older_than_s: float) -> list[str]:
         """Owed rows no worker will get to, now owed afresh (to be handed to the queue once
         more): claimed by one that died (its lease ran out) and, when the queue holds nothing
-        at all (`queue_idle`), never claimed although owed since before `older_than` (their
-        job was lost with the queue)."""
-        now = time.time()
-        lost = "lease_until < ? OR (? AND lease_until IS NULL AND owed_since < ?)"
-        asked = (now, queue_idle, older_than)
+        at all (`queue_idle`), never claimed although owed for over `older_than_s` (their
+        job was lost with the queue). Timed by the database's clock."""
+        clock = self._database.clock
+        lost = f"lease_until < {clock} OR (? AND lease_until IS NULL AND owed_since < {clock} - ?)"
+        asked = (queue_idle, older_than_s)
         # Asked every sweep: a write only when something is lost, not a lock every second.
         if not self._database.rows(f"SELECT 1 FROM flags_owed WHERE {lost} LIMIT 1", asked):
             return []
         rows = self._database.rows(
-            f"UPDATE flags_owed SET lease_until = NULL, owed_since = ? WHERE {lost} "
+            f"UPDATE flags_owed SET lease_until = NULL, owed_since = {clock} WHERE {lost} "
             "RETURNING submission",
-            (now, *asked),
+            asked,
         )
         return [str(row[0]) for row in rows]

@@ -66,13 +66,13 @@ class Grader:
         if attempts is None or stored is None:
             return None
         started = time.monotonic()
-        held = self._keeper.hold(identity)
+        held = self._keeper.hold(identity, attempts)
         try:
             crashed = attempts > MAX_ATTEMPTS
             result = self._crashed(stored) if crashed else self._grade(stored, held)
         finally:
             self._keeper.release(held)
-        self._finish(stored, result)
+        self._finish(stored, attempts, result)
         if self._observe is not None:
             self._observe(Graded(stored, result, time.monotonic() - started))
         return result
@@ -147,24 +147,26 @@ class Grader:
             (),
         )
 
-    def _finish(self, stored: Stored, result: SubmissionResult) -> None:
-        """Put the result in the gradebook and store it (once: not when another attempt
-        stored it first), so that a submission seen done is in the gradebook too, then send
-        its score to the platform the student came from. Its flags are owed from then on
-        (an internal error has none to find)."""
-        if result.verdict is not Verdict.IE:
-            self._owed.owe(stored.id)
+    def _finish(self, stored: Stored, attempt: int, result: SubmissionResult) -> None:
+        """Store the result of the claim `attempt`, its gradebook row and the flags it owes,
+        in one transaction and only while the claim holds: a grader that lost its lease
+        (stopped, paused past it) writes nothing over the result another attempt stored.
+        Then send its score to the platform the student came from."""
         offered = self._catalog.get(stored.problem)
-        if offered is not None:
-            self._gradebook.record(
-                self._submission(stored), stored.student, offered.problem, self._sandbox.name,
-                result,
-            )  # fmt: skip
         full = submission_document(result)
-        if not self._store.finish(
-            stored.id, result.verdict.value, full, submission_document(student_view(result))
-        ):
-            return
+        with self._store.database.exclusive(f"finish:{stored.id}"):
+            if not self._store.finish(
+                stored.id, attempt, result.verdict.value, full,
+                submission_document(student_view(result)),
+            ):  # fmt: skip
+                return
+            if offered is not None:  # a submission seen done is in the gradebook too
+                self._gradebook.record(
+                    self._submission(stored), stored.student, offered.problem,
+                    self._sandbox.name, result,
+                )  # fmt: skip
+            if result.verdict is not Verdict.IE:  # an internal error has no flags to find
+                self._owed.owe(stored.id)
         link = self._lti.linked(stored.student, stored.problem)
         if link is not None:  # launched from a platform: its gradebook gets the score
             self._lti.queue_score(stored.id, link, score_body(link, student_view(result)))

@@ -21,12 +21,15 @@ EVENT_BATCH_S: Final = 0.05
 
 
 class Held:
-    """What the keeper holds of one submission: its tests' events not written yet."""
+    """What the keeper holds of one submission: the claim it grades under (its attempt),
+    its tests' events not written yet, and whether the claim was lost."""
 
-    def __init__(self, identity: str) -> None:
+    def __init__(self, identity: str, attempt: int) -> None:
         self.identity = identity
+        self.attempt = attempt
         self.pending: list[tuple[int, object, object]] = []
         self.number = 0
+        self.lost = False
 
 
 class Keeper:
@@ -38,9 +41,9 @@ class Keeper:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def hold(self, identity: str) -> Held:
+    def hold(self, identity: str, attempt: int) -> Held:
         with self._lock:
-            held = self._held[identity] = Held(identity)
+            held = self._held[identity] = Held(identity, attempt)
             if self._thread is None:
                 self._thread = threading.Thread(
                     target=self._loop, name="grader-keeper", daemon=True
@@ -62,7 +65,7 @@ class Keeper:
             self._held.pop(held.identity, None)
             pending, held.pending = held.pending, []
         with self._writing:  # what the thread took of it is written first
-            self._store.add_events(held.identity, pending)
+            self._store.add_events(held.identity, held.attempt, pending)
 
     def close(self) -> None:
         self._stop.set()
@@ -74,22 +77,23 @@ class Keeper:
         while not self._stop.wait(EVENT_BATCH_S):
             with self._writing:
                 with self._lock:
-                    writes = [(h.identity, h.pending) for h in self._held.values() if h.pending]
+                    writes = [(h, h.pending) for h in self._held.values() if h.pending]
                     for held in self._held.values():
                         held.pending = []
                     due = time.monotonic() - renewed >= LEASE_S / 3
-                    renewing = list(self._held) if due else []
+                    renewing = list(self._held.values()) if due else []
                 self._write(writes, renewing)
             if renewing:
                 renewed = time.monotonic()
 
     def _write(
-        self, writes: list[tuple[str, list[tuple[int, object, object]]]], renewing: list[str]
+        self, writes: list[tuple[Held, list[tuple[int, object, object]]]], renewing: list[Held]
     ) -> None:
         try:
-            for identity, pending in writes:
-                self._store.add_events(identity, pending)
-            for identity in renewing:
-                self._store.renew(identity, LEASE_S)
+            for held, pending in writes:
+                self._store.add_events(held.identity, held.attempt, pending)
+            for held in renewing:
+                if not self._store.renew(held.identity, held.attempt, LEASE_S):
+                    held.lost = True  # another attempt has it: nothing of ours is written
         except Exception:  # noqa: BLE001 - a database hiccup: the next round tries again
             return

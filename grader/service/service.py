@@ -95,7 +95,7 @@ class Service:
         between dequeue and start) is handed to it again; the same for flags owed. How
         many."""
         idle = self.queue.depth() == 0 and self.queue.flags_depth() == 0
-        lost_flags = self.flags_owed.lost(idle, time.time() - self.options.sweep_s)
+        lost_flags = self.flags_owed.lost(idle, self.options.sweep_s)
         if lost_flags:
             self.queue.put_flags(lost_flags)
         count = len(lost_flags)

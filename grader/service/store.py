@@ -56,6 +56,10 @@ CREATE TABLE IF NOT EXISTS batches (
 )
 """
 QUEUED, RUNNING, DONE = "queued", "running", "done"
+# A claim (submission id, attempt) that still holds: the latest attempt, not finished.
+HOLDS: Final = (
+    "EXISTS (SELECT 1 FROM submissions WHERE id = ? AND attempts = ? AND status = 'running')"
+)
 FIELDS: Final = (
     "id, student, problem, problem_hash, language, filename, source, status, attempts, "
     "created_at, batch, verdict, result_json, student_json"
@@ -191,27 +195,36 @@ class Store:
         return (int(row[0]), int(row[1])) if row else (0, 0)
 
     def start(self, identity: str, lease_s: float) -> int | None:
-        """Claim a queued submission for `lease_s` seconds (renewed while it is graded) and
-        count the attempt; its attempts so far, or None when it is not queued (another
-        worker has it, or it is done: a duplicate job)."""
+        """Claim a queued submission for `lease_s` seconds of the database's clock (renewed
+        while it is graded) and count the attempt; its attempts so far, which name the claim
+        every later write is fenced by, or None when it is not queued (another worker has
+        it, or it is done: a duplicate job)."""
+        clock = self.database.clock
         claimed = self.database.row(
-            "UPDATE submissions SET status = ?, attempts = attempts + 1, started_at = ?, "
-            "lease_until = ? WHERE id = ? AND status = ? RETURNING attempts",
-            (RUNNING, time.time(), time.time() + lease_s, identity, QUEUED),
+            f"UPDATE submissions SET status = ?, attempts = attempts + 1, started_at = {clock}, "
+            f"lease_until = {clock} + ? WHERE id = ? AND status = ? RETURNING attempts",
+            (RUNNING, lease_s, identity, QUEUED),
         )
         return int(claimed[0]) if claimed else None
 
-    def renew(self, identity: str, lease_s: float) -> None:
-        self.database.execute(
-            "UPDATE submissions SET lease_until = ? WHERE id = ? AND status = ?",
-            (time.time() + lease_s, identity, RUNNING),
+    def renew(self, identity: str, attempt: int, lease_s: float) -> bool:
+        """Extend the claim `attempt`; False when it is no longer this grader's (its lease
+        ran out and another attempt took the submission)."""
+        return (
+            self.database.execute(
+                f"UPDATE submissions SET lease_until = {self.database.clock} + ? "
+                "WHERE id = ? AND status = ? AND attempts = ?",
+                (lease_s, identity, RUNNING, attempt),
+            )
+            == 1
         )
 
     def expired(self) -> list[Stored]:
         """Submissions claimed by a grader that stopped renewing its lease: it died."""
         rows = self.database.rows(
-            f"SELECT {FIELDS} FROM submissions WHERE status = ? AND lease_until < ?",
-            (RUNNING, time.time()),
+            f"SELECT {FIELDS} FROM submissions WHERE status = ? "
+            f"AND lease_until < {self.database.clock}",
+            (RUNNING,),
         )
         return [Stored.of(row) for row in rows]
 
@@ -235,14 +248,18 @@ class Store:
         for identity in identities:
             self.database.execute("UPDATE submissions SET job = ? WHERE id = ?", (job, identity))
 
-    def add_events(self, identity: str, events: list[tuple[int, object, object]]) -> None:
-        """Tests' results as they finished, (number, instructor's view, student's view); a
-        retry of the same submission overwrites them."""
+    def add_events(
+        self, identity: str, attempt: int, events: list[tuple[int, object, object]]
+    ) -> None:
+        """Tests' results as they finished, (number, instructor's view, student's view), by
+        the claim `attempt`: written only while that claim holds (a grader that lost it
+        writes nothing); a later attempt of the same submission overwrites them."""
         self.database.many(
             "INSERT INTO events (submission, number, full_json, student_json) "
-            "VALUES (?, ?, ?, ?) ON CONFLICT (submission, number) DO UPDATE SET "
+            f"SELECT ?, ?, ?, ? WHERE {HOLDS} "
+            "ON CONFLICT (submission, number) DO UPDATE SET "
             "full_json = excluded.full_json, student_json = excluded.student_json",
-            [(identity, number, json.dumps(full), json.dumps(student))
+            [(identity, number, json.dumps(full), json.dumps(student), identity, attempt)
              for number, full, student in events],
         )  # fmt: skip
 
@@ -255,13 +272,18 @@ class Store:
         )
         return [(int(number), json.loads(data)) for number, data in rows]
 
-    def finish(self, identity: str, verdict: str, full: object, student: object) -> bool:
-        """Store the result, once: False when another attempt stored it first."""
+    def finish(
+        self, identity: str, attempt: int, verdict: str, full: object, student: object
+    ) -> bool:
+        """Store the result of the claim `attempt`, once: False when that claim is no
+        longer the submission's latest (another attempt took it) or the result is stored."""
         changed = self.database.execute(
             "UPDATE submissions SET status = ?, verdict = ?, result_json = ?, student_json = ?, "
-            "finished_at = ? WHERE id = ? AND status != ?",
-            (DONE, verdict, json.dumps(full), json.dumps(student), time.time(), identity, DONE),
-        )
+            f"finished_at = {self.database.clock} WHERE id = ? AND attempts = ? "
+            "AND status IN (?, ?)",
+            (DONE, verdict, json.dumps(full), json.dumps(student), identity, attempt, RUNNING,
+             QUEUED),
+        )  # fmt: skip
         return changed == 1
 
     def amend(self, identity: str, full: object) -> None:

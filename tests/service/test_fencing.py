@@ -1,0 +1,146 @@
+"""A grader that lost its claim writes nothing, leases are timed by the database's clock,
+and processes starting together on an empty PostgreSQL make the schema once (issue 27)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from grader.service.grading import Grader
+from grader.service.keeper import LEASE_S
+
+from ..conftest import ROOT
+from .conftest import start
+from .processes import PostgresServer, until
+
+
+class Paused:
+    """The service's real sandbox, whose runs of one grader wait, after the first test, until
+    the test lets them go on: a grader paused past its lease (SIGSTOP, a long GC, a VM
+    migration) without stopping the test's process."""
+
+    def __init__(self, sandbox) -> None:
+        self._sandbox = sandbox
+        self.resume = threading.Event()
+
+    def __getattr__(self, name: str):
+        return getattr(self._sandbox, name)
+
+    def session(self, program, limits, calls):
+        paused = self
+
+        class Session:
+            def __init__(self, real) -> None:
+                self._real, self._calls = real, 0
+
+            def __enter__(self):
+                self._real.__enter__()
+                return self
+
+            def __exit__(self, *exc):
+                return self._real.__exit__(*exc)
+
+            def load(self):
+                return self._real.load()
+
+            def call(self, args):
+                self._calls += 1
+                if self._calls == 2:
+                    paused.resume.wait(120)
+                return self._real.call(args)
+
+            def close(self) -> None:
+                self._real.close()
+
+        return Session(self._sandbox.session(program, limits, calls))
+
+
+def test_a_grader_that_lost_its_claim_writes_nothing(tmp_path) -> None:
+    """The late writer: grader A claims a submission and pauses past its lease; B grades it
+    and stores the result; A, resumed, finishes. What A finishes changes no row: not the
+    result, not an event, not the gradebook."""
+    running = start(tmp_path, workers=0)  # only the two graders below grade
+    service = running.service
+    assert service.sandbox is not None
+    paused = Paused(service.sandbox)
+    first = Grader(service.store, service.catalog, paused)  # type: ignore[arg-type]
+    second = Grader(service.store, service.catalog, service.sandbox)
+    try:
+        identity = running.submit("ada", wait=0).json()["id"]
+        late = threading.Thread(target=first.run, args=(identity,))
+        late.start()
+        until(lambda: service.store.events(identity, 0, True), 60, "A never started")
+        # A's lease is over (what its pause would have done): the sweeper's requeue
+        service.database.execute("UPDATE submissions SET lease_until = 0 WHERE id = ?",
+                                 (identity,))  # fmt: skip
+        [expired] = service.store.expired()
+        service.store.requeue(expired.id)
+        assert second.run(identity) is not None  # B's claim: attempt 2
+        stored = service.store.get(identity)
+        assert stored is not None and stored.status == "done" and stored.attempts == 2
+        written = (
+            service.database.rows("SELECT finished_at, result_json FROM submissions"),
+            service.store.events(identity, 0, True),
+            service.database.rows("SELECT graded_at, result_json FROM results"),
+        )
+        paused.resume.set()
+        late.join(timeout=120)
+        assert not late.is_alive()
+        assert (
+            service.database.rows("SELECT finished_at, result_json FROM submissions"),
+            service.store.events(identity, 0, True),
+            service.database.rows("SELECT graded_at, result_json FROM results"),
+        ) == written
+    finally:
+        paused.resume.set()
+        first.close()
+        second.close()
+        service.close()
+
+
+def test_a_lease_is_timed_by_the_databases_clock(tmp_path, monkeypatch) -> None:
+    running = start(tmp_path, workers=0)
+    store = running.service.store
+    try:
+        identity = running.submit("ada", wait=0).json()["id"]
+        real = time.time
+        monkeypatch.setattr(time, "time", lambda: real() + 3600)  # a worker an hour ahead
+        assert store.start(identity, LEASE_S) == 1
+        monkeypatch.setattr(time, "time", real)
+        lease, now = store.database.row(
+            f"SELECT lease_until, {store.database.clock} FROM submissions WHERE id = ?",
+            (identity,),
+        )  # type: ignore[misc]
+        assert 0 < lease - now <= LEASE_S  # not an hour and five seconds
+        assert abs(now - real()) < 60  # the database's clock is the machine's here
+    finally:
+        running.service.close()
+
+
+@pytest.mark.parametrize("processes", [5])
+def test_processes_starting_together_on_an_empty_postgresql_make_the_schema_once(processes) -> None:
+    server = PostgresServer()
+    opening = (
+        "import sys\nfrom grader.database import Database\nfrom grader.service.store import Store\n"
+        "from grader.lti.store import LtiStore\nfrom grader.gradebook import Gradebook\n"
+        "database = Database(sys.argv[1])\nStore(database); LtiStore(database)\n"
+        "Gradebook(database)\ndatabase.close()\n"
+    )
+    try:
+        started = [
+            subprocess.Popen(
+                [sys.executable, "-c", opening, server.url],
+                cwd=ROOT,
+                stderr=subprocess.PIPE,
+                text=True,
+            )  # fmt: skip
+            for _ in range(processes)
+        ]
+        said = [process.communicate(timeout=120)[1] for process in started]
+        assert [process.returncode for process in started] == [0] * processes, said
+    finally:
+        server.stop()
