@@ -40,6 +40,7 @@ class Database:
         self._lock = threading.RLock()
         self._depth = 0  # `exclusive` blocks this thread is inside (only one holds the lock)
         text = str(where)
+        self.shown = without_password(text)  # where it is, as messages name it
         self.dialect = (
             "postgresql" if text.startswith(("postgresql://", "postgres://")) else "sqlite"
         )
@@ -110,6 +111,9 @@ class Database:
                 self._connection.execute("ROLLBACK")
                 raise
             self._connection.execute("COMMIT")
+
+    def __str__(self) -> str:
+        return self.shown
 
     @contextmanager
     def exclusive(self, key: str) -> Iterator[None]:

@@ -163,19 +163,30 @@ def check_service(url: str, service: str) -> None:
 
 def run_worker(url: str, grader: Grader, name: str, service: str, retry_s: float = 1.0) -> None:
     """Take jobs from the queue at `url` until stopped (SIGTERM, SIGINT), in this process.
-    A Redis that goes away (restarted, failed over) is waited for, not fatal."""
-    import time
+    A Redis that goes away (restarted, failed over) is waited for, not fatal; a stop asked
+    for meanwhile is obeyed at once (RQ's own goodbye to Redis would fail, and a retry loop
+    would wait for ever)."""
+    import signal
+    import threading
 
     from redis import RedisError
     from rq import SimpleWorker
 
-    while True:
+    stopping = threading.Event()
+
+    def waiting(signum: int, frame: object) -> None:
+        stopping.set()
+
+    while not stopping.is_set():
+        # Between RQ's loops (connecting, waiting to reconnect) the signals are ours.
+        for number in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(number, waiting)
         try:
             client = connect(url)
         except QueueRefused:
             raise
         except UsageError:
-            time.sleep(retry_s)
+            stopping.wait(retry_s)
             continue
         queue, flags = rq_queue(client), rq_queue(client, FLAGS_QUEUE_NAME)
         worker = SimpleWorker(
@@ -189,6 +200,8 @@ def run_worker(url: str, grader: Grader, name: str, service: str, retry_s: float
                 worker.work(with_scheduler=False, logging_level="WARNING")
             return  # stopped by a signal
         except RedisError:
-            time.sleep(retry_s)  # then a new connection, and a new registration
+            if worker._shutdown_requested_date is not None:  # RQ was asked to stop: it is
+                return
+            stopping.wait(retry_s)  # then a new connection, and a new registration
         finally:
             client.close()

@@ -1,8 +1,10 @@
-"""A grader that lost its claim writes nothing, leases are timed by the database's clock,
-and processes starting together on an empty PostgreSQL make the schema once (issue 27)."""
+"""Faults the service meets in a deployment: a grader that lost its claim writes nothing,
+leases are timed by the database's clock, processes starting together on an empty
+PostgreSQL make the schema once, a worker stops while Redis is down."""
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 import threading
@@ -15,7 +17,7 @@ from grader.service.keeper import LEASE_S
 
 from ..conftest import ROOT
 from .conftest import start
-from .processes import PostgresServer, until
+from .processes import PostgresServer, RedisServer, Workers, until
 
 
 class Paused:
@@ -144,3 +146,31 @@ def test_processes_starting_together_on_an_empty_postgresql_make_the_schema_once
         assert [process.returncode for process in started] == [0] * processes, said
     finally:
         server.stop()
+
+
+def test_a_worker_stops_on_sigterm_while_redis_is_down(tmp_path) -> None:
+    redis = RedisServer(tmp_path)
+    running = start(tmp_path, queue=redis.url)
+    workers = Workers(redis.url, tmp_path / "service.db")
+    try:
+        worker = workers.start()
+        identity = running.submit("ada", wait=0).json()["id"]
+        until(lambda: running.service.store.get(identity).status == "done", 120, "not graded")  # type: ignore[union-attr]
+        redis.kill()
+        worker.send_signal(signal.SIGTERM)
+        assert worker.wait(timeout=30) == 0  # it stops, Redis or not
+        workers.running.remove(worker)
+    finally:
+        workers.stop()
+        running.service.close()
+        redis.stop()
+
+
+def test_a_database_is_named_by_where_it_is_in_messages(tmp_path) -> None:
+    from grader.database import Database
+
+    database = Database(tmp_path / "named.db")
+    try:
+        assert str(database) == str(tmp_path / "named.db")
+    finally:
+        database.close()
