@@ -20,6 +20,7 @@ from .catalog import Catalog
 from .flags_owed import FlagsOwed
 from .grading import Grader
 from .jobe_runs import JobeRuns
+from .keeper import LEASE_S
 from .local import LocalQueue
 from .metrics import Metrics
 from .options import ServiceOptions
@@ -109,7 +110,11 @@ class Service:
         for identity, student, job in self.store.queued(time.time() - self.options.sweep_s):
             key = job or identity
             if key not in held:
-                held[key] = self.queue.holds(identity, job)
+                # A chunk a live grader works through holds its later members too: pushed
+                # again, each would be a job of its own.
+                held[key] = self.queue.holds(identity, job) or (
+                    job is not None and self.store.working_on(job, LEASE_S)
+                )
             if not held[key]:
                 self.queue.put(identity, student)
                 count += 1

@@ -244,6 +244,20 @@ class Store:
         )
         return [(str(a), str(b), c) for a, b, c in rows]
 
+    def working_on(self, job: str, recent_s: float) -> bool:
+        """Whether a grader is working through the queue's job `job` (a chunk of a batch):
+        one of its submissions is graded under a live lease, or was finished within
+        `recent_s`. Its later members, still queued here, are then its to grade."""
+        clock = self.database.clock
+        return (
+            self.database.row(
+                "SELECT 1 FROM submissions WHERE job = ? AND ((status = ? AND lease_until > "
+                f"{clock}) OR finished_at > {clock} - ?) LIMIT 1",
+                (job, RUNNING, recent_s),
+            )
+            is not None
+        )
+
     def set_job(self, identities: list[str], job: str) -> None:
         for identity in identities:
             self.database.execute("UPDATE submissions SET job = ? WHERE id = ?", (job, identity))

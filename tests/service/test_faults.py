@@ -174,3 +174,35 @@ def test_a_database_is_named_by_where_it_is_in_messages(tmp_path) -> None:
         assert str(database) == str(tmp_path / "named.db")
     finally:
         database.close()
+
+
+def test_a_batch_being_graded_is_not_pushed_again(tmp_path) -> None:
+    """A chunk's job is started while its later members are still queued in the database:
+    the sweeper must leave them to it, not push each again as a job of its own."""
+    import redis as redis_client
+
+    server = RedisServer(tmp_path)
+    running = start(tmp_path, queue=server.url, sweep_s=0.2)
+    workers = Workers(server.url, tmp_path / "service.db")
+    try:
+        slow = "import time\ndef solve_n_queens(n):\n    time.sleep(0.02)\n    return []\n"
+        files = [("files", (f"s{k}.py", f"# {k}\n{slow}")) for k in range(40)]
+        client = redis_client.Redis(unix_socket_path=str(server.socket))
+        pushes = lambda: sum(  # noqa: E731 - read twice
+            int(stats["calls"]) for name, stats in client.info("commandstats").items()
+            if name in ("cmdstat_rpush", "cmdstat_lpush")
+        )  # fmt: skip
+        before = pushes()
+        batch = running.client.post("/v1/batches", data={"problem": "nqueens"}, files=files,
+                                    headers=running.as_("teacher")).json()  # fmt: skip
+        workers.start()
+        until(lambda: running.client.get(f"/v1/batches/{batch['id']}",
+                                         headers=running.as_("teacher")).json()
+              ["by_status"].get("done") == 40, 180, "the batch was not graded")  # fmt: skip
+        # two chunks' jobs and their flags' jobs; nothing pushed again while they ran
+        assert pushes() - before <= 4
+        client.close()
+    finally:
+        workers.stop()
+        running.service.close()
+        server.stop()
