@@ -12,12 +12,12 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
-from .errors import UsageError
+from .errors import DatabaseUnavailable, UsageError
 
 # The database's own clock, in seconds since the epoch: leases are timed by it, so that a
 # grader whose clock runs ahead (or behind) neither keeps a dead claim nor loses a live one.
@@ -30,6 +30,7 @@ TYPES: Final = {
     "postgresql": {"blob": "BYTEA", "float": "DOUBLE PRECISION", "id": "BIGSERIAL PRIMARY KEY"},
 }
 Row = tuple[Any, ...]
+T = TypeVar("T")
 
 
 class Database:
@@ -40,6 +41,7 @@ class Database:
         self._lock = threading.RLock()
         self._depth = 0  # `exclusive` blocks this thread is inside (only one holds the lock)
         text = str(where)
+        self._where = text
         self.shown = without_password(text)  # where it is, as messages name it
         self.dialect = (
             "postgresql" if text.startswith(("postgresql://", "postgres://")) else "sqlite"
@@ -57,6 +59,11 @@ class Database:
             except psycopg.Error as error:
                 raise UsageError(f"cannot connect to {without_password(text)}: {error}") from None
             self._errors: tuple[type[Exception], ...] = (psycopg.Error,)
+            # A lost connection (a restarted server) is opened again at the next statement.
+            self._lost: tuple[type[Exception], ...] = (
+                psycopg.OperationalError,
+                psycopg.InterfaceError,
+            )
         else:
             try:
                 private_file(Path(text.removeprefix("sqlite://")))
@@ -73,6 +80,7 @@ class Database:
             except (sqlite3.Error, OSError) as error:
                 raise UsageError(f"{text}: cannot open the database ({error})") from None
             self._errors = (sqlite3.Error,)
+            self._lost = (sqlite3.OperationalError,)
 
     @property
     def clock(self) -> str:
@@ -92,25 +100,61 @@ class Database:
     def execute(self, sql: str, parameters: Sequence[object] = ()) -> int:
         """Run one statement; the number of rows it changed."""
         with self._lock:
-            cursor = self._connection.execute(self._native(sql), tuple(parameters))
-            return int(cursor.rowcount)
+            return self._reached(
+                lambda: int(self._connection.execute(self._native(sql), tuple(parameters)).rowcount)
+            )
+
+    def _reached(self, statement: Callable[[], T]) -> T:
+        """`statement`'s answer, or DatabaseUnavailable when the database cannot be reached
+        or written (a PostgreSQL restarted or gone, a full disk, a SQLite file locked past
+        its timeout). A lost PostgreSQL connection is opened again and the statement run
+        once more, outside a transaction (inside one, what it held is gone with it)."""
+        try:
+            return statement()
+        except self._lost as error:
+            if self.dialect == "sqlite" and not _unavailable_sqlite(error):
+                raise  # a mistake in the statement, not the database's state
+            if self._depth or not self._reconnected():
+                raise DatabaseUnavailable(f"the database at {self.shown}: {error}") from None
+        try:
+            return statement()
+        except self._lost as error:
+            raise DatabaseUnavailable(f"the database at {self.shown}: {error}") from None
+
+    def _reconnected(self) -> bool:
+        """Whether the statement is worth a second try: a PostgreSQL connection, opened
+        again where the error closed it."""
+        if self.dialect != "postgresql":
+            return False
+        if not self._connection.closed:
+            return True
+        import psycopg
+
+        try:
+            self._connection = psycopg.connect(self._where, autocommit=True)
+        except psycopg.Error:
+            return False
+        return True
 
     def many(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
         """Run one statement for each of `rows`, in a single transaction."""
         if not rows:
             return
         with self._lock:
-            if self.dialect == "postgresql":
-                with self._connection.transaction(), self._connection.cursor() as cursor:
-                    cursor.executemany(self._native(sql), [tuple(row) for row in rows])
-                return
-            self._connection.execute("BEGIN")
-            try:
-                self._connection.executemany(sql, [tuple(row) for row in rows])
-            except BaseException:
-                self._connection.execute("ROLLBACK")
-                raise
-            self._connection.execute("COMMIT")
+            self._reached(lambda: self._many(sql, [tuple(row) for row in rows]))
+
+    def _many(self, sql: str, rows: list[tuple[object, ...]]) -> None:
+        if self.dialect == "postgresql":
+            with self._connection.transaction(), self._connection.cursor() as cursor:
+                cursor.executemany(self._native(sql), rows)
+            return
+        self._connection.execute("BEGIN")
+        try:
+            self._connection.executemany(sql, rows)
+        except BaseException:
+            self._connection.execute("ROLLBACK")
+            raise
+        self._connection.execute("COMMIT")
 
     def __str__(self) -> str:
         return self.shown
@@ -168,9 +212,12 @@ class Database:
 
     def rows(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         with self._lock:
-            return [
-                tuple(row) for row in self._connection.execute(self._native(sql), tuple(parameters))
-            ]
+            return self._reached(
+                lambda: [
+                    tuple(row)
+                    for row in self._connection.execute(self._native(sql), tuple(parameters))
+                ]
+            )
 
     def row(self, sql: str, parameters: Sequence[object] = ()) -> Row | None:
         found = self.rows(sql, parameters)
@@ -182,6 +229,14 @@ class Database:
 
     def _native(self, sql: str) -> str:
         return sql.replace("?", "%s") if self.dialect == "postgresql" else sql
+
+
+def _unavailable_sqlite(error: Exception) -> bool:
+    """Whether SQLite's OperationalError is about the file's state, not the statement."""
+    said = str(error).lower()
+    return any(
+        part in said for part in ("full", "locked", "disk i/o", "readonly", "unable to open")
+    )
 
 
 def private_file(path: Path) -> None:

@@ -5,6 +5,7 @@ GraderError                  anything the harness reports instead of a result
 │   └── SandboxUnavailable   the chosen sandbox cannot run here: why, and the fix (exit 2)
 ├── ProblemError             a problem definition is wrong: names file:line: key (exit 2)
 │   └── ReferenceMismatch    trusted references disagree on a test              (exit 2)
+├── DatabaseUnavailable      the database is unreachable or full now: the service answers 503
 └── InternalError            a fault of the harness itself: the IE verdict      (exit 3)
     └── SandboxError         the sandbox could not start or supervise a run
 """
@@ -22,6 +23,11 @@ class GraderError(Exception):
 
 class UsageError(GraderError):
     """The user asked for something that cannot be done (unknown file, bad option)."""
+
+
+class DatabaseUnavailable(GraderError):
+    """The database cannot be reached or written now (restarted, a full disk): a service
+    answers 503 and tries again later; nothing is lost."""
 
 
 class SandboxUnavailable(UsageError):

@@ -228,7 +228,12 @@ def languages(who: Who) -> dict[str, object]:
 
 @router.get("/healthz", tags=["service"])
 def healthz(request: Request) -> dict[str, object]:
+    """ok and how many wait; 503 (the app's answer to DatabaseUnavailable) while the
+    database cannot be reached or written, so a load balancer stops sending here."""
     service = service_of(request)
+    service.store.database.execute(  # a write: a full disk fails it, a SELECT would not
+        "UPDATE service SET value = value WHERE key = 'id'"
+    )
     return {"status": "ok", "queued": service.store.waiting()}
 
 

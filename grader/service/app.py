@@ -19,6 +19,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..__version__ import __version__
+from ..errors import DatabaseUnavailable
 from .guard import Guard
 from .problem_json import problem
 from .service import Service
@@ -51,6 +52,14 @@ def create_app(service: Service) -> FastAPI:
             for item in error.errors()
         )
         return problem(422, said or "the request is not valid")
+
+    @app.exception_handler(DatabaseUnavailable)
+    async def unreachable(request: Request, error: DatabaseUnavailable) -> JSONResponse:
+        log.warning("%s %s: %s", request.method, request.url.path, error)
+        return problem(
+            503, "the grader cannot reach its database just now; nothing you handed in is "
+            "lost: try again shortly", {"Retry-After": "5"},
+        )  # fmt: skip
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, error: Exception) -> JSONResponse:

@@ -127,7 +127,12 @@ class RedisQueue:
         return int(self._queue.count)
 
     def flags_depth(self) -> int:
-        return int(self._flags.count)
+        """Flags jobs waiting or being worked through: while one is, the flags it owes that
+        nobody claimed yet are its (the sweeper would otherwise hand each on again)."""
+        from rq.registry import StartedJobRegistry
+
+        started = StartedJobRegistry(queue=self._flags)
+        return int(self._flags.count) + int(started.count)
 
     def workers(self) -> int:
         """Workers registered on this queue that still beat (RQ forgets a silent one)."""

@@ -51,6 +51,7 @@ class Service:
         self.options = options
         self.database = Database(options.database)
         self.store = Store(self.database)
+        self.id = self.store.service_id()  # its row is also what the health check writes
         self.flags_owed = FlagsOwed(self.database)
         self.catalog = Catalog(options.problem_roots)
         self.sandbox: Sandbox | None = None
@@ -62,7 +63,7 @@ class Service:
         if options.queue:
             from .rq_queue import RedisQueue
 
-            self.queue = RedisQueue(options.queue, self.store.service_id())
+            self.queue = RedisQueue(options.queue, self.id)
         else:
             self.sandbox = open_sandbox(options.sandbox, options.sandbox_options)
             self._grader = Grader(self.store, self.catalog, self.sandbox, self.metrics.graded)
@@ -84,6 +85,7 @@ class Service:
         self.lti_keys = KeySets()
         self.scores = ScoreSender(self.lti, options.sweep_s, options.lti_retry_s)
         self._closing = threading.Event()
+        self._missing: set[str] = set()  # jobs the last sweep did not find in the queue
         self.sweep()
         self._sweeper = threading.Thread(
             target=self._sweep_every, args=(options.sweep_s,), name="grader-sweeper", daemon=True
@@ -107,6 +109,7 @@ class Service:
         # One handed in moments ago is on its way to the queue: not asked about yet. A chunk's
         # job is asked about once for all its submissions.
         held: dict[str, bool] = {}
+        missing = set()
         for identity, student, job in self.store.queued(time.time() - self.options.sweep_s):
             key = job or identity
             if key not in held:
@@ -115,9 +118,15 @@ class Service:
                 held[key] = self.queue.holds(identity, job) or (
                     job is not None and self.store.working_on(job, LEASE_S)
                 )
-            if not held[key]:
+            if held[key]:
+                continue
+            missing.add(key)
+            # Lost only when missing at two sweeps in a row: a job a worker has just taken
+            # from the queue's list is, for a moment, neither in it nor started.
+            if key in self._missing:
                 self.queue.put(identity, student)
                 count += 1
+        self._missing = missing
         return count
 
     def _sweep_every(self, interval_s: float) -> None:

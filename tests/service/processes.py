@@ -133,9 +133,8 @@ class PostgresServer:
         os.chown(self.folder, self._user.pw_uid, self._user.pw_gid)
         data = self.folder / "data"
         self._run("initdb", "-D", str(data), "-A", "trust", "-U", "grader", "--no-sync")
-        self._run("pg_ctl", "-D", str(data), "-l", str(self.folder / "log"), "-w", "-o",
-                  f"-k {self.folder} -c listen_addresses='' -c fsync=off", "start")  # fmt: skip
         self._data = data
+        self.resume()
         self._run("createdb", "-h", str(self.folder), "-U", "grader", "grader")
         self.url = f"postgresql://grader@/grader?host={self.folder}"
 
@@ -145,6 +144,14 @@ class PostgresServer:
             command = ["runuser", "-u", self._user.pw_name, "--", *command]
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
-    def stop(self) -> None:
+    def halt(self) -> None:
+        """The server stopped at once (its clients' connections are cut), data kept."""
         self._run("pg_ctl", "-D", str(self._data), "-m", "immediate", "-w", "stop")
+
+    def resume(self) -> None:
+        self._run("pg_ctl", "-D", str(self._data), "-l", str(self.folder / "log"), "-w", "-o",
+                  f"-k {self.folder} -c listen_addresses='' -c fsync=off", "start")  # fmt: skip
+
+    def stop(self) -> None:
+        self.halt()
         shutil.rmtree(self.folder, ignore_errors=True)

@@ -206,3 +206,26 @@ def test_a_batch_being_graded_is_not_pushed_again(tmp_path) -> None:
         workers.stop()
         running.service.close()
         server.stop()
+
+
+def test_a_postgresql_restart_is_a_503_then_nothing(tmp_path) -> None:
+    """While the database is down the API says so (503, Retry-After) and the health check
+    fails; once it is back, the next request works: no process restarted by hand."""
+    server = PostgresServer()
+    running = start(tmp_path, database=server.url)
+    try:
+        assert running.submit("ada").json()["status"] == "done"
+        server.halt()
+        down = running.client.post(
+            "/v1/submissions", headers=running.as_("ada"),
+            json={"problem": "nqueens", "language": "python", "source": "x = 1\n"},
+        )  # fmt: skip
+        assert down.status_code == 503 and down.headers["retry-after"] == "5"
+        assert running.client.get("/healthz").status_code == 503
+        server.resume()
+        assert running.client.get("/healthz").status_code == 200
+        again = running.submit("bob")
+        assert again.status_code == 200 and again.json()["status"] == "done"
+    finally:
+        running.service.close()
+        server.stop()
