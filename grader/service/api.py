@@ -19,7 +19,7 @@ from .access import Instructor, Who, service_of
 from .auth import Caller
 from .catalog import language_document, languages_of, problem_document
 from .service import Service
-from .store import DONE, Stored
+from .stored import DONE, Stored
 
 router = APIRouter()
 MAX_WAIT_S = 10.0

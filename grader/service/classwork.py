@@ -24,7 +24,7 @@ from .access import Instructor, service_of
 from .catalog import languages_of
 from .rq_queue import CHUNK
 from .service import Service
-from .store import DONE, Stored
+from .stored import DONE, Stored
 
 router = APIRouter(tags=["classwork"])
 MAX_BATCH_FILES = 2000

@@ -17,7 +17,7 @@ from fastapi.responses import StreamingResponse
 from .access import Who, service_of
 from .api import visible
 from .service import Service
-from .store import DONE
+from .stored import DONE
 
 router = APIRouter()
 MAX_STREAMS = 8  # event streams one caller may hold open at once (a page holds one)

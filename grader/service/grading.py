@@ -22,7 +22,8 @@ from ..verdicts import Verdict
 from .catalog import Catalog
 from .flags_owed import FlagsOwed
 from .keeper import LEASE_S, Held, Keeper
-from .store import Store, Stored
+from .store import Store
+from .stored import Stored
 
 # A submission that took the grader down this many times is not tried again: it is IE, and
 # the others go on (no retry loop around a poison pill).

@@ -24,7 +24,8 @@ from .keeper import LEASE_S
 from .local import LocalQueue
 from .metrics import Metrics
 from .options import ServiceOptions
-from .store import Store, Stored
+from .store import Store
+from .stored import Stored
 
 log = logging.getLogger("grader.service")
 
