@@ -24,7 +24,8 @@ class Pushed:
 
 def comment_of(result: dict[str, object]) -> str:
     """What the student reads beside the grade: the verdict, and the tests that failed."""
-    tests = [t for t in result.get("tests") or [] if isinstance(t, dict)]  # type: ignore[attr-defined]
+    listed = result.get("tests")
+    tests = [t for t in listed if isinstance(t, dict)] if isinstance(listed, list) else []
     # The gradebook holds the instructor's document: a hidden test is named as students see it.
     hidden = [test for test in tests if test.get("hidden")]
     failing = [

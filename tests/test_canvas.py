@@ -115,3 +115,18 @@ def test_the_token_comes_from_the_environment_and_travels_only_over_https(
     monkeypatch.setenv("CANVAS_TOKEN", TOKEN)
     assert main([*arguments, "--url", "http://canvas.example.edu"]) == 2
     assert "over https" in capsys.readouterr().err
+
+
+def test_a_comment_names_hidden_tests_as_students_see_them() -> None:
+    from grader.canvas import comment_of
+
+    result = {
+        "verdict": "WA", "score": 1, "max_score": 3,
+        "tests": [
+            {"name": "n1", "hidden": False, "verdict": "AC"},
+            {"name": "n3", "hidden": True, "verdict": "AC"},
+            {"name": "n9", "hidden": True, "verdict": "TLE"},
+        ],
+    }  # fmt: skip
+    said = comment_of(result)
+    assert said == "grader: WA, 1/3; failing: hidden 2 (TLE)" and "n9" not in said
