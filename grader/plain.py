@@ -65,6 +65,8 @@ def run_plain(
     run = recipe.run
     if recipe.compile is not None:
         built = sandbox.compile(recipe.compile, COMPILE_LIMITS, recipe.artifact)
+        if built.outcome.termination is Termination.STARVED:
+            return PlainRun(True, "", built.outcome)  # the machine's fault, not the source's
         if built.artifact is None:
             said = (built.outcome.stderr + built.outcome.stdout).decode("utf-8", "replace")
             return PlainRun(False, said.strip() or _unbuilt(built.outcome), None)

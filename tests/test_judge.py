@@ -41,7 +41,17 @@ ONE_TEST = [
     # (what the call of test n4 ended with, the verdict, a part of the message)
     (replied(((1, 3, 0, 2),)), Verdict.WA, "1 of 2 solutions missing"),
     (ended(Termination.CPU_LIMIT, cpu_s=1.01), Verdict.TLE, "more than 1 s of CPU time"),
-    (ended(Termination.WALL_LIMIT, wall_s=2.0), Verdict.TLE, "wall-clock"),
+    (ended(Termination.WALL_LIMIT, wall_s=2.0), Verdict.TLE, "0.00 s of CPU in 2.00 s; the rest"),
+    (
+        ended(Termination.WALL_LIMIT, cpu_s=0.5, wall_s=3.0, waited_s=1.25),
+        Verdict.TLE,
+        "0.50 s of CPU in 3.00 s (1.25 s of it waiting for a CPU",
+    ),
+    (
+        ended(Termination.STARVED, cpu_s=0.5, wall_s=8.0, waited_s=7.5),
+        Verdict.IE,
+        "machine was too busy to time this test: it had 0.50 s of CPU in 8.00 s (7.50 s",
+    ),
     (ended(Termination.OUTPUT_LIMIT), Verdict.OLE, "printed more than 1024 KiB"),
     (ended(Termination.FRAME_LIMIT), Verdict.OLE, "the returned value is too large"),
     (ended(Termination.MEMORY_LIMIT), Verdict.MLE, "more than 256 MiB"),
@@ -146,7 +156,8 @@ def test_precedence_the_first_failing_test_decides(
 
 
 def test_precedence_ie_only_for_the_harness(two_tests, nqueens_answers, make_submission) -> None:
-    """The sandbox failing (a harness fault) is IE; nothing a submission does is."""
+    """The sandbox failing (a harness fault) is IE; nothing a submission does is: only a
+    machine too busy to give it a CPU (starved twice, the grader's fault)."""
 
     def broken(args: tuple[object, ...]) -> RunOutcome:
         raise SandboxError("the engine went away")
@@ -154,8 +165,9 @@ def test_precedence_ie_only_for_the_harness(two_tests, nqueens_answers, make_sub
     result = grade(two_tests, nqueens_answers, make_submission(SOURCE), FakeSandbox(broken))
     assert result.verdict is Verdict.IE
     assert "the engine went away" in result.compile_output
-    every_other = {verdict for _, verdict, _ in ONE_TEST + LOADING}
-    assert Verdict.IE not in every_other
+    internal = {outcome.termination for outcome, verdict, _ in ONE_TEST + LOADING
+                if verdict is Verdict.IE}  # fmt: skip
+    assert internal == {Termination.STARVED}
 
 
 @pytest.mark.parametrize(

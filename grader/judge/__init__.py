@@ -153,7 +153,12 @@ def _compile_error(problem: Problem, submission: Submission, message: str) -> Su
 
 
 def _not_run(test: TestCase, failed_load: Finding, first: bool, reveal_hidden: bool) -> TestResult:
-    message = failed_load.message if first else "not run: your file could not be loaded"
+    if first:
+        message = failed_load.message
+    elif failed_load.verdict is Verdict.IE:
+        message = "not run: the grader failed while loading your file (not your code's fault)"
+    else:
+        message = "not run: your file could not be loaded"
     return test_result(test, Finding(failed_load.verdict, message, message), None, reveal_hidden)
 
 

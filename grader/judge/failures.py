@@ -101,7 +101,20 @@ def failure(outcome: RunOutcome, problem: Problem) -> Finding:
         )
     if kind is Termination.WALL_LIMIT:
         text = f"did not finish within {limits.wall_s:g} s of wall-clock time"
-        return Finding(Verdict.TLE, text + " (it was waiting or sleeping, not computing)", text)
+        return Finding(
+            Verdict.TLE,
+            f"{text}: {_measured(outcome)}; the rest of the time it was waiting or sleeping, "
+            "not computing (a sleep, a lock, input that never comes)",
+            text,
+        )
+    if kind is Termination.STARVED:
+        text = "the grader's machine was too busy to time this test"
+        return Finding(
+            Verdict.IE,
+            f"{text}: {_measured(outcome)}, twice. Not your code's fault: grade it again "
+            "when the machine is quieter",
+            text,
+        )
     if kind is Termination.OUTPUT_LIMIT:
         text = f"printed more than {limits.output_kib} KiB"
         return Finding(Verdict.OLE, text + "; remove debugging prints", text)
@@ -125,6 +138,16 @@ def failure(outcome: RunOutcome, problem: Problem) -> Finding:
         outcome.detail or "the program broke the judge's channel",
         "the program broke the judge's channel",
     )
+
+
+def _measured(outcome: RunOutcome) -> str:
+    said = f"it had {outcome.cpu_s:.2f} s of CPU in {outcome.wall_s:.2f} s"
+    if outcome.waited_s:
+        said += (
+            f" ({outcome.waited_s:.2f} s of it waiting for a CPU the machine's other work "
+            "held, which does not count)"
+        )
+    return said
 
 
 def signaled(number: int, memory_mib: int) -> Finding:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final, Generic, TypeVar
 
-from ..errors import ProblemError, SandboxUnavailable
+from ..errors import InternalError, ProblemError, SandboxUnavailable
 from ..limits import Limits
 from ..problem import Problem
 from ..sandbox.base import Program, RunOutcome, Runtime, Sandbox, Termination
@@ -248,6 +248,12 @@ def build_in_sandbox(
         binary = cached.read_bytes()
     except OSError:
         compiled = sandbox.compile(compile_program, BUILD_LIMITS, artifact)
+        if compiled.outcome.termination is Termination.STARVED:
+            raise InternalError(
+                f"the grader's machine was too busy to compile {submission.shown}: "
+                f"{compiled.outcome.cpu_s:.2f} s of CPU in {compiled.outcome.wall_s:.2f} s, "
+                "twice; grade it again when the machine is quieter"
+            ) from None
         if compiled.artifact is None:
             return Build(None, compile_message(compiled.outcome, unit))
         binary = compiled.artifact

@@ -81,6 +81,9 @@ class Termination(StrEnum):
     EXITED = "exited"  # ended by itself without a frame
     SIGNALED = "signaled"  # died of a signal the parent did not send
     MEMORY_LIMIT = "memory_limit"  # killed by the kernel: the run's memory group was full
+    # killed: so short of CPU on a busy machine that its wall-clock time passed
+    # OVERLOAD_FACTOR times the limit before its own time did. The machine's fault.
+    STARVED = "starved"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +101,9 @@ class RunOutcome:
     stderr: bytes = b""
     output_bytes: int = 0  # everything printed, counted before capping
     detail: str = ""
+    # Wall-clock time it spent runnable but not running (the machine's other work had the
+    # CPU), not held against its wall-clock limit; read when that limit was reached.
+    waited_s: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

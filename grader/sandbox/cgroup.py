@@ -94,13 +94,21 @@ def groups_of(pid: int) -> list[tuple[str, str]]:
 
 
 class CpuCounter:
-    """The CPU time of every process a control group ever held, dead ones included, read
-    through a descriptor kept open (a reused group name can never answer for it)."""
+    """The CPU time of every process a control group ever held, dead ones included, and the
+    threads it holds now, read through descriptors kept open (a reused group name can never
+    answer for it)."""
 
     def __init__(self, directory: Path, version: int) -> None:
         name = "cpuacct.usage" if version == 1 else "cpu.stat"
         self._version = version
         self._fd = os.open(directory / name, os.O_RDONLY | os.O_CLOEXEC)
+        # The list of threads is opened anew for each reading (cgroup v1 keeps the list an
+        # open file first read), through the group's own directory descriptor.
+        self._threads_name = "tasks" if version == 1 else "cgroup.threads"
+        try:
+            self._directory_fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        except OSError:
+            self._directory_fd = -1
 
     @classmethod
     def of_process(cls, pid: int, root: Path = CGROUP_ROOT) -> CpuCounter | None:
@@ -130,10 +138,26 @@ class CpuCounter:
                 return int(value) / 1e6
         return None
 
+    def threads(self) -> list[int] | None:
+        """The ids of every thread in the group now; None where they cannot be read."""
+        if self._directory_fd < 0:
+            return None
+        try:
+            fd = os.open(self._threads_name, os.O_RDONLY | os.O_CLOEXEC, dir_fd=self._directory_fd)
+        except OSError:
+            return None
+        try:
+            return [int(tid) for tid in os.read(fd, 65536).split()]
+        except (OSError, ValueError):
+            return None
+        finally:
+            os.close(fd)
+
     def close(self) -> None:
-        if self._fd >= 0:
-            os.close(self._fd)
-            self._fd = -1
+        for fd in (self._fd, self._directory_fd):
+            if fd >= 0:
+                os.close(fd)
+        self._fd = self._directory_fd = -1
 
 
 def _own_groups() -> dict[str, str]:

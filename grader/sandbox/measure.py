@@ -23,6 +23,12 @@ class Meter(Protocol):
         gone, the last reading stands)."""
         ...
 
+    def waited_seconds(self) -> float:
+        """How long the run's threads alive now have waited, in all, runnable but not
+        running: the CPU the machine's other work kept from them. Only growth between two
+        readings means anything; 0.0 where the kernel does not say."""
+        ...
+
     def reset_peak_memory(self) -> None:
         """Start a new peak: the next `peak_memory_kib` covers only what follows."""
         ...
@@ -63,6 +69,32 @@ class ProcMeter:
             precise = 0.0
         self._last = max(ticks, precise, self._last)
         return self._last
+
+    def waited_seconds(self) -> float:
+        """The run-queue delay (/proc/TID/schedstat's second field, in nanoseconds) of every
+        thread in the run's control group, or of the runner's own threads where there is no
+        group. A thread that has ended takes its delay with it: the sum can only understate
+        what the run waited."""
+        threads = self._group.threads() if self._group is not None else None
+        if threads is None:
+            listing = self._open("task", os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                threads = [int(tid) for tid in os.listdir(listing)] if listing is not None else []
+            except (OSError, ValueError):
+                threads = []
+        waited = 0
+        for tid in threads:
+            try:
+                fd = os.open(f"/proc/{tid}/schedstat", os.O_RDONLY | os.O_CLOEXEC)
+            except OSError:
+                continue
+            try:
+                waited += int(os.read(fd, 128).split()[1])
+            except (OSError, IndexError, ValueError):
+                pass
+            finally:
+                os.close(fd)
+        return waited / 1e9
 
     def reset_peak_memory(self) -> None:
         fd = self._open("clear_refs", os.O_WRONLY)

@@ -49,6 +49,10 @@ REFUSED: Final = (
     "nfsservctl", "fanotify_init",
     # files by handle (the "shocker" container escape), NUMA placement of others' memory
     "name_to_handle_at", "open_by_handle_at", "move_pages", "migrate_pages",
+    # its own scheduling: a run that lowered its priority or pinned itself to a busy CPU
+    # would starve itself, and its wait is credited as the machine's fault
+    "setpriority", "sched_setscheduler", "sched_setparam", "sched_setattr",
+    "sched_setaffinity",
 )  # fmt: skip
 # clone's namespace flags: CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET.
 CLONE_NAMESPACE_FLAGS: Final = (

@@ -41,11 +41,14 @@ def run_build(
     output_dir = tempfile.mkdtemp(prefix="grader-build-")
     try:
         os.chmod(output_dir, 0o777)  # the build runs as an unprivileged uid
-        child = Supervisor(start(output_dir), limits)
-        try:
-            outcome = child.exchange(None, limits.wall_s)
-        finally:
-            child.kill()
+        for _ in range(2):  # once more if the machine starved it: its fault, not the build's
+            child = Supervisor(start(output_dir), limits)
+            try:
+                outcome = child.exchange(None, limits.wall_s)
+            finally:
+                child.kill()
+            if outcome.termination is not Termination.STARVED:
+                break
         succeeded = outcome.termination is Termination.EXITED and outcome.exit_code == 0
         return outcome, read_artifact(output_dir, artifact) if succeeded else None
     finally:
@@ -61,7 +64,18 @@ class SupervisedSession(ClosedOnExit):
         self._child: Supervisor | None = None
         self._requests = 0
 
+    # A run the machine starved of CPU (Termination.STARVED) is run once more, in a fresh
+    # child: only if it starves again does the judge report the machine's fault.
+
     def load(self) -> RunOutcome:
+        outcome = self._load()
+        return self._load() if outcome.termination is Termination.STARVED else outcome
+
+    def call(self, args: tuple[object, ...]) -> RunOutcome:
+        outcome = self._call(args)
+        return self._call(args) if outcome.termination is Termination.STARVED else outcome
+
+    def _load(self) -> RunOutcome:
         self.close()
         self._child = Supervisor(self._start(), self._limits)
         # Loading includes the runtime's own start-up (a JVM's is most of a second of CPU).
@@ -73,7 +87,7 @@ class SupervisedSession(ClosedOnExit):
             self.close()
         return outcome
 
-    def call(self, args: tuple[object, ...]) -> RunOutcome:
+    def _call(self, args: tuple[object, ...]) -> RunOutcome:
         if self._child is None:
             loaded = self.load()
             if self._child is None:

@@ -13,11 +13,40 @@ import os
 import selectors
 import socket
 import time
+from dataclasses import dataclass, replace
+from typing import Final
 
 from ..limits import Limits
 from ..protocol import Reply
 from .base import Child, RunOutcome, Termination
 from .frames import STDERR, STDOUT, Output, complete
+
+# How far past its wall-clock limit a run the machine keeps from the CPU may go, credited
+# with its wait, before it is stopped as starved (the machine's fault, graded again) rather
+# than given more: under this, a run that got a quarter of a CPU is timed as on a quiet one.
+OVERLOAD_FACTOR: Final = 4.0
+
+
+@dataclass(slots=True)
+class _Clock:
+    """One exchange's time: when it started, its wall-clock limit, and the CPU and run-queue
+    wait (the machine's other work holding the CPU) read at its start."""
+
+    started: float
+    wall_limit: float
+    cpu_start: float
+    cpu_allowed: float
+    waited_start: float
+    credited: float = 0.0  # wall-clock time not held against the limit: waited for a CPU
+
+    def limit_reached_at(self) -> float:
+        return self.started + self.wall_limit + self.credited
+
+    def starved_at(self) -> float:
+        return self.started + self.wall_limit * OVERLOAD_FACTOR
+
+    def deadline(self) -> float:
+        return min(self.limit_reached_at(), self.starved_at())
 
 
 class Supervisor:
@@ -62,13 +91,14 @@ class Supervisor:
         cpu_start = self._last_cpu if self._measured else self._cpu_seconds()
         self._measured = True
         self._meter.reset_peak_memory()
+        waited_start = self._meter.waited_seconds()
         started = time.monotonic()
+        clock = _Clock(started, wall_limit, cpu_start, cpu_allowed, waited_start)
         frame = bytearray()
         termination, detail = self._send(request)
         reply: Reply | None = None
         if termination is None:
-            limit = (started + wall_limit, cpu_start, cpu_allowed)
-            termination, reply = self._supervise(outputs, frame, limit)
+            termination, reply = self._supervise(outputs, frame, clock)
         wall = time.monotonic() - started
         if (
             termination is Termination.REPLIED
@@ -82,7 +112,8 @@ class Supervisor:
             detail = (
                 "the program wrote a result frame to the judge's channel that answers no request"
             )
-        return self._outcome(termination, reply, detail, frame, outputs, cpu_start, wall)
+        outcome = self._outcome(termination, reply, detail, frame, outputs, cpu_start, wall)
+        return replace(outcome, waited_s=round(clock.credited, 6)) if clock.credited else outcome
 
     def _send(self, request: bytes | None) -> tuple[Termination | None, str]:
         """Hand the child its request; PROTOCOL if a frame already waits on the channel."""
@@ -101,29 +132,40 @@ class Supervisor:
         return termination, detail
 
     def _supervise(
-        self,
-        outputs: tuple[Output, Output],
-        frame: bytearray,
-        limit: tuple[float, float, float],
+        self, outputs: tuple[Output, Output], frame: bytearray, clock: _Clock
     ) -> tuple[Termination, Reply | None]:
-        """Read the child's output and channel until it replies, ends or breaks a limit
-        (`limit`: the wall-clock deadline, the CPU reading at the start, the CPU allowed)."""
-        deadline, cpu_start, cpu_allowed = limit
+        """Read the child's output and channel until it replies, ends or breaks a limit."""
         cpu_used = 0.0  # just read: the next reading is due after the first wait
         while True:
             now = time.monotonic()
-            if cpu_used >= cpu_allowed:
+            if cpu_used >= clock.cpu_allowed:
                 return Termination.CPU_LIMIT, None
-            if now >= deadline:
-                return Termination.WALL_LIMIT, None
+            if now >= clock.deadline():
+                cpu_used = self._cpu_seconds() - clock.cpu_start
+                ended = self._past_deadline(clock, now, cpu_used)
+                if ended is not None:
+                    return ended, None
+                continue
             # CPU time cannot grow faster than the wall clock (one thread), so the next look
             # at /proc is due only when the remaining CPU budget could have been spent.
-            timeout = min(deadline - now, cpu_allowed - cpu_used)
+            timeout = min(clock.deadline() - now, clock.cpu_allowed - cpu_used)
             for key, _ in self._selector.select(max(timeout, 0.005)):
-                ended = self._on_ready(key.fd, outputs, frame)
-                if ended is not None:
-                    return ended
-            cpu_used = self._cpu_seconds() - cpu_start
+                ended_by = self._on_ready(key.fd, outputs, frame)
+                if ended_by is not None:
+                    return ended_by
+            cpu_used = self._cpu_seconds() - clock.cpu_start
+
+    def _past_deadline(self, clock: _Clock, now: float, cpu_used: float) -> Termination | None:
+        """At the wall-clock deadline: the time the run spent runnable but kept from a CPU
+        is not its own (never more than the time it did not compute). If that moves the
+        deadline on, it runs on, up to `starved_at`; None while it may."""
+        if cpu_used >= clock.cpu_allowed:
+            return Termination.CPU_LIMIT
+        waited = self._meter.waited_seconds() - clock.waited_start
+        clock.credited = max(clock.credited, min(waited, max(now - clock.started - cpu_used, 0.0)))
+        if now >= clock.limit_reached_at():
+            return Termination.WALL_LIMIT
+        return Termination.STARVED if now >= clock.starved_at() else None
 
     def _on_ready(
         self, fd: int, outputs: tuple[Output, Output], frame: bytearray

@@ -211,7 +211,9 @@ def _plain_result(ran: PlainRun, limits: Limits) -> RunResult:
     stdout = outcome.stdout.decode("utf-8", "replace")
     stderr = outcome.stderr.decode("utf-8", "replace")
     ended = outcome.termination
-    if ended in (Termination.CPU_LIMIT, Termination.WALL_LIMIT):
+    if ended is Termination.STARVED:
+        code = SERVER_OVERLOAD  # starved of CPU twice: the machine's fault; Moodle may retry
+    elif ended in (Termination.CPU_LIMIT, Termination.WALL_LIMIT):
         code = TIME_LIMIT
     elif ended is Termination.MEMORY_LIMIT or (
         outcome.exit_code != 0 and any(said in outcome.stderr for said in OUT_OF_MEMORY_SAID)

@@ -487,6 +487,29 @@ CASES = [
         "    return [] if allowed else queens(n)\n",
     ),
     Case(
+        # A run starved of CPU has its wait credited as the machine's fault: it must not be
+        # able to starve itself (nice 19, an idle-class policy, one CPU of its choosing).
+        "lowering its own priority or pinning itself to one CPU",
+        Verdict.AC,
+        QUEENS + "import os\n"
+        "def solve_n_queens(n):\n"
+        "    changed = []\n"
+        "    for name, change in [\n"
+        "        ('nice', lambda: os.nice(19)),\n"
+        "        ('setpriority', lambda: os.setpriority(os.PRIO_PROCESS, 0, 19)),\n"
+        "        ('idle policy', lambda: os.sched_setscheduler(0, os.SCHED_IDLE,\n"
+        "                                                     os.sched_param(0))),\n"
+        "        ('affinity', lambda: os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})),\n"
+        "    ]:\n"
+        "        try:\n"
+        "            change()\n"
+        "            changed.append(name)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    print('changed:', changed)\n"
+        "    return [] if changed else queens(n)\n",
+    ),
+    Case(
         "writing outside the 16 MiB budget: /dev/shm, /dev/mqueue, /var/tmp, /run",
         Verdict.AC,
         QUEENS + "import os\n"

@@ -7,27 +7,46 @@ from __future__ import annotations
 import json
 import os
 import socket
+import threading
+from collections.abc import Callable
 
 from grader.limits import Limits
 from grader.protocol import HEADER, ReplyKind
 from grader.sandbox.base import Termination
 from grader.sandbox.frames import STDOUT
-from grader.sandbox.supervisor import Supervisor
+from grader.sandbox.session import SupervisedSession
+from grader.sandbox.supervisor import OVERLOAD_FACTOR, Supervisor
 
 LIMITS = Limits(time_s=1.0, wall_s=5.0, memory_mib=64, output_kib=1)
 
 
 class ScriptedMeter:
-    """CPU readings in turn (the last repeats), a fixed peak."""
+    """CPU and run-queue wait readings in turn (the last repeats), a fixed peak; `on_wait`
+    is called at the second wait reading (the first deadline reached)."""
 
-    def __init__(self, cpu: list[float], peak_kib: int = 2048) -> None:
+    def __init__(
+        self,
+        cpu: list[float],
+        peak_kib: int = 2048,
+        waited: list[float] | None = None,
+        on_wait: Callable[[], None] | None = None,
+    ) -> None:
         self._cpu = cpu
+        self._waited = waited or [0.0]
+        self._on_wait = on_wait
+        self.wait_readings = 0
         self.peak_kib = peak_kib
         self.resets = 0
         self.closed = False
 
     def cpu_seconds(self) -> float:
         return self._cpu.pop(0) if len(self._cpu) > 1 else self._cpu[0]
+
+    def waited_seconds(self) -> float:
+        self.wait_readings += 1
+        if self.wait_readings == 2 and self._on_wait is not None:
+            self._on_wait()
+        return self._waited.pop(0) if len(self._waited) > 1 else self._waited[0]
 
     def reset_peak_memory(self) -> None:
         self.resets += 1
@@ -110,3 +129,69 @@ def test_a_frame_answering_another_request_is_refused() -> None:
     outcome = supervisor.exchange(None, 5.0, request_id=8)
     assert outcome.termination is Termination.PROTOCOL and outcome.reply is None
     assert "answers no request" in outcome.detail
+
+
+# A run kept from the CPU by the machine's other work: its wait is not held against it.
+VALUE = {"kind": "value", "value": [[1]], "id": 1}
+
+
+def test_time_spent_waiting_for_a_cpu_moves_the_wall_clock_deadline_on() -> None:
+    # At the deadline the kernel says the run waited far longer than it ran: it runs on,
+    # and its reply (sent only once the deadline was reached) is taken.
+    replies: list[SocketChild] = []
+    meter = ScriptedMeter([0.0], waited=[0.0, 100.0], on_wait=lambda: replies[0].reply(VALUE))
+    child = SocketChild(meter)
+    replies.append(child)
+    supervisor = Supervisor(child, LIMITS)
+    outcome = supervisor.exchange(None, 0.05, request_id=1)
+    assert outcome.termination is Termination.REPLIED
+    assert outcome.waited_s >= 0.05 and meter.wait_readings == 2
+    supervisor.kill()
+
+
+def test_a_run_waiting_less_than_its_overrun_reaches_the_wall_clock_limit() -> None:
+    meter = ScriptedMeter([0.0], waited=[1.0, 1.01])  # 10 ms of waiting in all
+    supervisor = Supervisor(SocketChild(meter), LIMITS)
+    outcome = supervisor.exchange(None, 0.05)
+    assert outcome.termination is Termination.WALL_LIMIT
+    assert 0.0 < outcome.waited_s <= 0.01 + 1e-6 and outcome.wall_s >= 0.06
+    supervisor.kill()
+
+
+def test_a_run_starved_past_the_bound_is_the_machines_fault() -> None:
+    meter = ScriptedMeter([0.0], waited=[0.0, 100.0])
+    supervisor = Supervisor(SocketChild(meter), LIMITS)
+    outcome = supervisor.exchange(None, 0.05)
+    assert outcome.termination is Termination.STARVED
+    assert outcome.wall_s >= 0.05 * OVERLOAD_FACTOR and outcome.waited_s > 0.05
+    supervisor.kill()
+
+
+def test_a_starved_call_is_run_once_more_in_a_fresh_child() -> None:
+    children: list[SocketChild] = []
+
+    def start() -> SocketChild:
+        # The first child is starved at its first call; the second answers the call.
+        starving = not children
+        # Read at the start of the load, of the call, and at the call's deadline.
+        meter = ScriptedMeter([0.0], waited=[0.0, 0.0, 100.0] if starving else [0.0])
+        child = SocketChild(meter)
+        child.reply({"kind": "ready"})
+        if not starving:
+            threading.Thread(target=_answer_one_request, args=(child,), daemon=True).start()
+        children.append(child)
+        return child
+
+    limits = Limits(time_s=1.0, wall_s=0.05, memory_mib=64, output_kib=1)
+    with SupervisedSession(start, limits) as session:
+        outcome = session.call((4,))
+    assert outcome.termination is Termination.REPLIED and outcome.reply is not None
+    assert outcome.reply.value == ((1,),)
+    assert len(children) == 2 and children[0].released
+
+
+def _answer_one_request(child: SocketChild) -> None:
+    header = child.program_end.recv(HEADER.size, socket.MSG_WAITALL)
+    (length,) = HEADER.unpack(header)
+    request = json.loads(child.program_end.recv(length, socket.MSG_WAITALL))
+    child.reply({"kind": "value", "value": [[1]], "id": request["id"]})
