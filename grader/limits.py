@@ -21,6 +21,9 @@ class Limits:
     output_kib: int  # stdout + stderr per test; more is OLE
     # Per language, a factor on time_s and wall_s (a JVM starts and warms up slowly).
     time_factors: Mapping[str, float] = field(default_factory=dict)
+    # The CPU a load may use uncharged (the runtime's own start-up, judge/startup.py); what
+    # a load uses beyond it counts towards the next call's time_s. None: nothing is charged.
+    load_allowance_s: float | None = None
 
     def for_language(self, language: str, default_factor: float) -> Limits:
         factor = self.time_factors.get(language, default_factor)

@@ -294,7 +294,8 @@ def test_doctor_builds_and_runs_a_program_in_every_language_it_lists(capsys) -> 
 
 def test_a_self_test_that_fails_says_why(process_sandbox, monkeypatch) -> None:
     from grader import selftest
+    from grader.languages import plus_one
 
-    monkeypatch.setitem(selftest.BODIES, "python", ("    ...\n", "    return n\n"))
+    monkeypatch.setitem(plus_one.BODIES, "python", ("    ...\n", "    return n\n"))
     failed = selftest.run_self_test("python", process_sandbox)
     assert not failed.passed and failed.detail.startswith("WA: expected 42, got 41")

@@ -41,6 +41,11 @@ ONE_TEST = [
     # (what the call of test n4 ended with, the verdict, a part of the message)
     (replied(((1, 3, 0, 2),)), Verdict.WA, "1 of 2 solutions missing"),
     (ended(Termination.CPU_LIMIT, cpu_s=1.01), Verdict.TLE, "more than 1 s of CPU time"),
+    (
+        ended(Termination.CPU_LIMIT, cpu_s=1.6, load_cpu_s=1.5),
+        Verdict.TLE,
+        "1 s of CPU time (1.50 s of it while your file was loaded",
+    ),
     (ended(Termination.WALL_LIMIT, wall_s=2.0), Verdict.TLE, "0.00 s of CPU in 2.00 s; the rest"),
     (
         ended(Termination.WALL_LIMIT, cpu_s=0.5, wall_s=3.0, waited_s=1.25),

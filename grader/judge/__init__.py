@@ -22,6 +22,7 @@ from ..verdicts import Verdict
 from .calls import for_language, hidden_view, run_test, test_result
 from .failures import Finding, load_finding
 from .probes import flags_for, printable_flags, probed, source_flags
+from .startup import load_allowance_s
 
 __all__ = ["flags_for", "grade", "hidden_view", "load_answers", "student_view"]
 
@@ -116,6 +117,8 @@ def _grade(
         located = said if said.startswith(name) else f"{name}: {said}"
         return _compile_error(problem, submission, located)
     checker = CHECKERS[problem.checker]
+    allowance = load_allowance_s(LANGUAGES[submission.language], sandbox)
+    problem = replace(problem, limits=replace(problem.limits, load_allowance_s=allowance))
     with sandbox.session(build.program, problem.limits, len(problem.tests)) as session:
         failed_load = load_finding(session.load(), name, problem)
         if failed_load is not None and failed_load.verdict is Verdict.CE:

@@ -94,9 +94,17 @@ def failure(outcome: RunOutcome, problem: Problem) -> Finding:
     kind = outcome.termination
     if kind is Termination.CPU_LIMIT:
         text = f"used more than {limits.time_s:g} s of CPU time"
+        at_load = ""
+        if outcome.load_cpu_s:
+            at_load = (
+                f" ({outcome.load_cpu_s:.2f} s of it while your file was loaded, before the "
+                "function was called: work done at import or in static initializers counts "
+                "towards the first test)"
+            )
         return Finding(
             Verdict.TLE,
-            text + "; is there a loop that never ends, or a slower algorithm than needed?",
+            text + at_load + "; is there a loop that never ends, or a slower algorithm than "
+            "needed?",
             text,
         )
     if kind is Termination.WALL_LIMIT:

@@ -12,7 +12,6 @@ import hashlib
 import os
 import re
 import shutil
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -25,6 +24,7 @@ from ..sandbox.base import Program, RunOutcome, Runtime, Sandbox, Termination
 from ..submission import Submission
 from .base import Build, source_problem
 from .diagnostics import ERROR, head, student_diagnostics
+from .toolcache import write_whole
 
 T = TypeVar("T")
 BUILD_LIMITS: Final = Limits(time_s=30.0, wall_s=60.0, memory_mib=2048, output_kib=256)
@@ -257,20 +257,8 @@ def build_in_sandbox(
         if compiled.artifact is None:
             return Build(None, compile_message(compiled.outcome, unit))
         binary = compiled.artifact
-        _store(cached, binary)
+        write_whole(cached, binary)
     return Build(replace(run, files=((artifact, binary), *run.files)))
-
-
-def _store(path: Path, content: bytes) -> None:
-    """Write atomically: a concurrent grader sees the whole artifact or none."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".partial-")
-        with os.fdopen(handle, "wb") as out:
-            out.write(content)
-        os.replace(temporary, path)
-    except OSError:
-        pass  # a cache that cannot be written only costs a compile next time
 
 
 def compile_message(outcome: RunOutcome, unit: Unit) -> str:

@@ -72,3 +72,16 @@ def made_once(
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return all((folder / output).is_file() for output in outputs)
+
+
+def write_whole(path: Path, content: bytes) -> None:
+    """Write atomically: a concurrent grader sees the whole file or none. A cache that
+    cannot be written only costs the work again next time."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".partial-")
+        with os.fdopen(handle, "wb") as out:
+            out.write(content)
+        os.replace(temporary, path)
+    except OSError:
+        pass

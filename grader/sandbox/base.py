@@ -104,6 +104,9 @@ class RunOutcome:
     # Wall-clock time it spent runnable but not running (the machine's other work had the
     # CPU), not held against its wall-clock limit; read when that limit was reached.
     waited_s: float = 0.0
+    # CPU the load before this call used beyond the runtime's start-up (the program's own
+    # work at load), charged to this call: included in cpu_s.
+    load_cpu_s: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

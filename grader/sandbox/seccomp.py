@@ -50,10 +50,13 @@ REFUSED: Final = (
     # files by handle (the "shocker" container escape), NUMA placement of others' memory
     "name_to_handle_at", "open_by_handle_at", "move_pages", "migrate_pages",
     # its own scheduling: a run that lowered its priority or pinned itself to a busy CPU
-    # would starve itself, and its wait is credited as the machine's fault
-    "setpriority", "sched_setscheduler", "sched_setparam", "sched_setattr",
-    "sched_setaffinity",
+    # would starve itself, and its wait is credited as the machine's fault (the policy
+    # runtimes set, SCHED_OTHER, stays allowed: see IDLE_POLICY)
+    "setpriority", "sched_setattr", "sched_setaffinity",
 )  # fmt: skip
+# sched_setscheduler's policy (its second argument, without SCHED_RESET_ON_FORK) refused:
+# SCHED_IDLE runs only when nothing else would.
+IDLE_POLICY: Final = 5
 # clone's namespace flags: CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET.
 CLONE_NAMESPACE_FLAGS: Final = (
     0x00020000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0x20000000, 0x40000000,
@@ -138,6 +141,11 @@ def compiled_filter() -> Filter:
             refuse(call, errno.EPERM)
         for flag in CLONE_NAMESPACE_FLAGS:
             refuse("clone", errno.EPERM, (_ArgumentTest(0, _CMP_MASKED_EQ, flag, flag),))
+        refuse(
+            "sched_setscheduler",
+            errno.EPERM,
+            (_ArgumentTest(1, _CMP_MASKED_EQ, 0xFF, IDLE_POLICY),),
+        )
         for call in UNINSPECTABLE:
             refuse(call, errno.ENOSYS)
         read, write = os.pipe()
@@ -178,4 +186,14 @@ def docker_profile() -> str:
         }
         for flag in CLONE_NAMESPACE_FLAGS
     ]
+    rules.append(
+        {
+            "names": ["sched_setscheduler"],
+            "action": "SCMP_ACT_ERRNO",
+            "errnoRet": errno.EPERM,
+            "args": [
+                {"index": 1, "value": 0xFF, "valueTwo": IDLE_POLICY, "op": "SCMP_CMP_MASKED_EQ"}
+            ],
+        }
+    )
     return json.dumps({"defaultAction": "SCMP_ACT_ALLOW", "syscalls": rules})

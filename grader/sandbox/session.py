@@ -7,6 +7,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..limits import Limits
 from ..protocol import ReplyKind, encode_request
@@ -63,6 +64,7 @@ class SupervisedSession(ClosedOnExit):
         self._limits = limits
         self._child: Supervisor | None = None
         self._requests = 0
+        self._load_charge = 0.0  # owed by the next call: the last load's own work
 
     # A run the machine starved of CPU (Termination.STARVED) is run once more, in a fresh
     # child: only if it starves again does the judge report the machine's fault.
@@ -85,6 +87,8 @@ class SupervisedSession(ClosedOnExit):
         )
         if outcome.reply is None or outcome.reply.kind is not ReplyKind.READY:
             self.close()
+        allowance = self._limits.load_allowance_s
+        self._load_charge = 0.0 if allowance is None else max(outcome.cpu_s - allowance, 0.0)
         return outcome
 
     def _call(self, args: tuple[object, ...]) -> RunOutcome:
@@ -95,9 +99,17 @@ class SupervisedSession(ClosedOnExit):
         assert self._child is not None
         self._requests += 1
         request = encode_request(args, self._requests)
-        outcome = self._child.exchange(request, self._limits.wall_s, request_id=self._requests)
+        charge, self._load_charge = self._load_charge, 0.0
+        outcome = self._child.exchange(
+            request,
+            self._limits.wall_s,
+            max(self._limits.time_s - charge, 0.0),
+            request_id=self._requests,
+        )
         if outcome.termination is not Termination.REPLIED:
             self.close()
+        if charge:
+            outcome = replace(outcome, cpu_s=round(outcome.cpu_s + charge, 6), load_cpu_s=charge)
         return outcome
 
     def close(self) -> None:

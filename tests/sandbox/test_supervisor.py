@@ -195,3 +195,38 @@ def _answer_one_request(child: SocketChild) -> None:
     (length,) = HEADER.unpack(header)
     request = json.loads(child.program_end.recv(length, socket.MSG_WAITALL))
     child.reply({"kind": "value", "value": [[1]], "id": request["id"]})
+
+
+# The CPU a load uses beyond the runtime's start-up is the program's own work: charged.
+
+
+def _loaded_with_own_work(child_cpu: list[float]) -> SocketChild:
+    child = SocketChild(ScriptedMeter(child_cpu))
+    child.reply({"kind": "ready"})
+    return child
+
+
+def test_work_done_at_load_counts_towards_the_next_call() -> None:
+    # The load takes 1.7 s of CPU, 0.2 s allowed: 1.5 s is owed, the call's 1 s is gone.
+    limits = Limits(1.0, 5.0, 64, 1, load_allowance_s=0.2)
+    with SupervisedSession(lambda: _loaded_with_own_work([0.0, 1.7]), limits) as session:
+        loaded = session.load()
+        assert loaded.termination is Termination.REPLIED and loaded.cpu_s == 1.7
+        outcome = session.call((4,))
+    assert outcome.termination is Termination.CPU_LIMIT
+    assert outcome.load_cpu_s == 1.5 and outcome.cpu_s == 1.5
+
+
+def test_a_load_within_the_allowance_costs_the_call_nothing() -> None:
+    children: list[SocketChild] = []
+
+    def start() -> SocketChild:
+        children.append(_loaded_with_own_work([0.0, 0.1]))
+        threading.Thread(target=_answer_one_request, args=(children[-1],), daemon=True).start()
+        return children[-1]
+
+    limits = Limits(1.0, 5.0, 64, 1, load_allowance_s=0.2)
+    with SupervisedSession(start, limits) as session:
+        outcome = session.call((4,))
+    assert outcome.termination is Termination.REPLIED
+    assert outcome.load_cpu_s == 0.0 and outcome.cpu_s == 0.0
