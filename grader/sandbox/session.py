@@ -4,6 +4,7 @@ calls, a fresh one after any kill), a build run to its end, and how an exit stat
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -63,7 +64,6 @@ class SupervisedSession(ClosedOnExit):
         self._start = start
         self._limits = limits
         self._child: Supervisor | None = None
-        self._requests = 0
         self._load_charge = 0.0  # owed by the next call: the last load's own work
 
     # A run the machine starved of CPU (Termination.STARVED) is run once more, in a fresh
@@ -97,14 +97,16 @@ class SupervisedSession(ClosedOnExit):
             if self._child is None:
                 return loaded
         assert self._child is not None
-        self._requests += 1
-        request = encode_request(args, self._requests)
+        # Unguessable: a frame written before the request was sent (by a C++ static
+        # initializer, say, before the driver's main) can never answer it.
+        request_id = secrets.randbelow(2**48) + 1
+        request = encode_request(args, request_id)
         charge, self._load_charge = self._load_charge, 0.0
         outcome = self._child.exchange(
             request,
             self._limits.wall_s,
             max(self._limits.time_s - charge, 0.0),
-            request_id=self._requests,
+            request_id=request_id,
         )
         if outcome.termination is not Termination.REPLIED:
             self.close()

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from ..limits import Limits
-from ..protocol import Reply
+from ..protocol import Reply, ReplyKind
 from .base import Child, RunOutcome, Termination
 from .frames import STDERR, STDOUT, Output, complete
 
@@ -47,6 +47,18 @@ class _Clock:
 
     def deadline(self) -> float:
         return min(self.limit_reached_at(), self.starved_at())
+
+
+# What may answer the wait for a loaded runner (no request): it is ready, or it could not
+# load the file. A value then was written by the program itself, before anything was asked.
+LOAD_REPLIES: Final = frozenset({ReplyKind.READY, ReplyKind.LOAD_ERROR, ReplyKind.ERROR})
+
+
+def _answers(reply: Reply, request_id: int | None) -> bool:
+    """Whether `reply` may end the exchange: a load's kind, or the request's own id."""
+    if request_id is None:
+        return reply.kind in LOAD_REPLIES
+    return reply.request_id == request_id
 
 
 class Supervisor:
@@ -100,11 +112,8 @@ class Supervisor:
         if termination is None:
             termination, reply = self._supervise(outputs, frame, clock)
         wall = time.monotonic() - started
-        if (
-            termination is Termination.REPLIED
-            and reply is not None
-            and request_id is not None
-            and reply.request_id != request_id
+        if termination is Termination.REPLIED and reply is not None and not _answers(
+            reply, request_id
         ):
             # A frame the program forged, or one late from an earlier request: refusing it is
             # what keeps one test's value from ever answering another.

@@ -27,7 +27,7 @@ from grader.results import Report, SandboxInfo
 from grader.text import UNSAFE
 from grader.verdicts import Verdict
 
-from ..conftest import ROOT
+from ..conftest import ROOT, require_language
 from .test_hostile import ACCEPTED, QUEENS
 
 
@@ -349,3 +349,47 @@ def test_bytes_written_into_the_channel_are_named_as_such(
     assert result.verdict is Verdict.RTE, result
     assert "wrote directly to the judge's channel" in result.tests[0].message
     assert "too large" not in result.tests[0].message
+
+
+# Frames written to the channel from a C++ static initializer, before the driver's main
+# sends its own ready frame: a ready frame, then a value for every request id a counter
+# would give, a little apart so that some arrive before each request and some after.
+STATIC_INIT_FORGER = r"""
+#include <cstdlib>
+#include <unistd.h>
+static void put(int fd, const std::string &body) {
+    unsigned char header[4] = {0, 0, (unsigned char)(body.size() >> 8), (unsigned char)body.size()};
+    std::string frame((char *)header, 4);
+    (void)!write(fd, (frame + body).data(), frame.size() + body.size());
+}
+static int forge() {
+    const char *fd = std::getenv("GRADER_FD");
+    if (!fd) return 0;
+    put(std::atoi(fd), "{\"kind\":\"ready\"}");
+    for (int id = 1; id <= 12; ++id) {
+        usleep(200);
+        put(std::atoi(fd), "{\"id\":" + std::to_string(id) + ",\"kind\":\"value\",\"value\":[[0]]}");
+    }
+    return 1;
+}
+static int forged = forge();
+class Solution {
+public:
+    vector<vector<int>> solveNQueens(int n) { return {}; }
+};
+"""
+
+
+@pytest.mark.slow
+def test_frames_forged_before_main_never_answer_a_test(
+    sandbox, small_nqueens: Problem, nqueens_answers, make_submission
+) -> None:
+    """Every time, whichever way the frames and the requests interleave: each test is
+    refused (RTE), none answered by a forged value (it was AC or WA 1 time in 5)."""
+    require_language("cpp")
+    submission = make_submission(STATIC_INIT_FORGER, "solution.cpp")
+    for _ in range(15):
+        result = grade(small_nqueens, nqueens_answers, submission, sandbox, True)
+        assert [test.verdict for test in result.tests] == [Verdict.RTE] * 3, result
+        # Refused at the load (the rest then not run) or at the first test's call.
+        assert "judge's channel" in result.tests[0].message, result
