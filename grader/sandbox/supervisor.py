@@ -112,8 +112,10 @@ class Supervisor:
         if termination is None:
             termination, reply = self._supervise(outputs, frame, clock)
         wall = time.monotonic() - started
-        if termination is Termination.REPLIED and reply is not None and not _answers(
-            reply, request_id
+        if (
+            termination is Termination.REPLIED
+            and reply is not None
+            and not _answers(reply, request_id)
         ):
             # A frame the program forged, or one late from an earlier request: refusing it is
             # what keeps one test's value from ever answering another.

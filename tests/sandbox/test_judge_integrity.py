@@ -368,7 +368,8 @@ static int forge() {
     put(std::atoi(fd), "{\"kind\":\"ready\"}");
     for (int id = 1; id <= 12; ++id) {
         usleep(200);
-        put(std::atoi(fd), "{\"id\":" + std::to_string(id) + ",\"kind\":\"value\",\"value\":[[0]]}");
+        std::string id_field = "{\"id\":" + std::to_string(id);
+        put(std::atoi(fd), id_field + ",\"kind\":\"value\",\"value\":[[0]]}");
     }
     return 1;
 }
