@@ -13,7 +13,7 @@ import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
@@ -31,6 +31,11 @@ TYPES: Final = {
 }
 Row = tuple[Any, ...]
 T = TypeVar("T")
+
+
+# Below this, a SQLite database's disk counts as full: a hand-in's row (its source, its
+# result and events) is tens of KiB.
+MIN_FREE_BYTES: Final = 1024 * 1024
 
 
 class Database:
@@ -81,6 +86,24 @@ class Database:
                 raise UsageError(f"{text}: cannot open the database ({error})") from None
             self._errors = (sqlite3.Error,)
             self._lost = (sqlite3.OperationalError,)
+
+    def check_space(self) -> None:
+        """DatabaseUnavailable when the SQLite file's file system is (almost) full. A write
+        there fails only once it needs a new page: a probe that rewrites a row can still
+        pass in space an earlier commit left in the journal. PostgreSQL's own disk is its
+        server's to watch (a write there fails at once)."""
+        if self.dialect != "sqlite":
+            return
+        folder = Path(self._where.removeprefix("sqlite://")).resolve().parent
+        try:
+            space = os.statvfs(folder)
+        except OSError:
+            return
+        left = space.f_bavail * space.f_frsize
+        if left < MIN_FREE_BYTES:
+            raise DatabaseUnavailable(
+                f"the database at {self.shown}: its disk is full ({left // 1024} KiB left)"
+            )
 
     @property
     def clock(self) -> str:
@@ -151,10 +174,10 @@ class Database:
         self._connection.execute("BEGIN")
         try:
             self._connection.executemany(sql, rows)
+            self._connection.execute("COMMIT")
         except BaseException:
-            self._connection.execute("ROLLBACK")
+            self._roll_back()
             raise
-        self._connection.execute("COMMIT")
 
     def __str__(self) -> str:
         return self.shown
@@ -177,19 +200,32 @@ class Database:
 
     @contextmanager
     def _exclusive(self, key: str) -> Iterator[None]:
+        """The transaction; its start and its commit fail as any statement does (a full
+        disk refuses the COMMIT): DatabaseUnavailable, the transaction rolled back."""
         with self._lock:
             if self.dialect == "postgresql":
-                with self._connection.transaction():
-                    self._connection.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (key,))
-                    yield
+                try:
+                    with self._connection.transaction():
+                        self._connection.execute(
+                            "SELECT pg_advisory_xact_lock(hashtext(%s))", (key,)
+                        )
+                        yield
+                except self._lost as error:
+                    raise DatabaseUnavailable(f"the database at {self.shown}: {error}") from None
                 return
-            self._connection.execute("BEGIN IMMEDIATE")
+            self._reached(lambda: self._connection.execute("BEGIN IMMEDIATE"))
             try:
                 yield
+                self._reached(lambda: self._connection.execute("COMMIT"))
             except BaseException:
-                self._connection.execute("ROLLBACK")
+                self._roll_back()
                 raise
-            self._connection.execute("COMMIT")
+
+    def _roll_back(self) -> None:
+        """End SQLite's open transaction, if one is open (a failed COMMIT may have ended it)."""
+        if self._connection.in_transaction:
+            with suppress(sqlite3.Error):
+                self._connection.execute("ROLLBACK")
 
     def columns(self, table: str) -> set[str]:
         """The names of `table`'s columns (an empty set when there is no such table)."""

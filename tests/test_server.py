@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -14,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, SUBMISSIONS
+from grader.sandbox.docker.containers import RUN_LABEL
+
+from .conftest import ROOT, SUBMISSIONS, open_backend
 
 GRADER = ROOT / ".venv" / "bin" / "grader"
 ACCEPTED = SUBMISSIONS / "nqueens" / "accepted" / "bitmask.py"
@@ -41,9 +44,11 @@ def _server_pids(runtime: Path) -> list[int]:
     return pids
 
 
-def _grade(environment: dict[str, str], *arguments: str | Path) -> tuple[int, dict]:
+def _grade(
+    environment: dict[str, str], *arguments: str | Path, sandbox: str = "process"
+) -> tuple[int, dict]:
     done = subprocess.run(
-        [str(GRADER), "grade", "--format", "json", "--sandbox", "process", *map(str, arguments)],
+        [str(GRADER), "grade", "--format", "json", "--sandbox", sandbox, *map(str, arguments)],
         capture_output=True,
         text=True,
         env=environment,
@@ -230,3 +235,36 @@ def test_a_caller_with_other_toolchains_is_never_answered_by_this_grader(
         time.sleep(0.1)
     assert len(_server_pids(tmp_path)) == 2
     assert len(list(tmp_path.glob("grader-server/*.sock"))) == 2
+
+
+def test_a_warm_grader_stopped_with_sigterm_leaves_no_container_and_no_folder(
+    private_runtime, tmp_path
+) -> None:
+    """`kill $(cat PATH.lock)`, the way its lock file offers, tidies up as going idle does:
+    its warm containers removed, its sandboxes' folders in its TMPDIR gone."""
+    import docker
+
+    open_backend("docker").close()  # the engine and the image, or a skip (a failure in CI)
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    environment = private_runtime | {"TMPDIR": str(scratch)}
+    _grade(environment, ACCEPTED, sandbox="docker")  # cold, and starts the warm grader
+    server = _wait_for_server(tmp_path)
+    _wait_until_idle(server)
+    status, _ = _grade(environment, ACCEPTED, sandbox="docker")  # answered by it
+    assert status == 0
+    _wait_until_idle(server)
+    client = docker.from_env()
+    try:
+        ours = {"label": f"{RUN_LABEL}={server}"}
+        assert client.containers.list(all=True, filters=ours), "it kept no warm container"
+        assert list(scratch.glob("grader-*")), "its sandboxes made no folder"
+        os.kill(server, signal.SIGTERM)
+        deadline = time.monotonic() + 60
+        while Path(f"/proc/{server}").exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not Path(f"/proc/{server}").exists(), "SIGTERM did not stop it"
+        assert client.containers.list(all=True, filters=ours) == []
+        assert list(scratch.glob("grader-*")) == []
+    finally:
+        client.close()

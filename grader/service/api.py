@@ -231,7 +231,8 @@ def healthz(request: Request) -> dict[str, object]:
     """ok and how many wait; 503 (the app's answer to DatabaseUnavailable) while the
     database cannot be reached or written, so a load balancer stops sending here."""
     service = service_of(request)
-    service.store.database.execute(  # a write: a full disk fails it, a SELECT would not
+    service.store.database.check_space()
+    service.store.database.execute(  # a write: a database that refuses writes fails it
         "UPDATE service SET value = value WHERE key = 'id'"
     )
     return {"status": "ok", "queued": service.store.waiting()}

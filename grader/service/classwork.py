@@ -116,6 +116,20 @@ def _unzipped(data: bytes, cap: int) -> tuple[list[tuple[str, bytes]], list[dict
     return found, refused
 
 
+@router.get("/v1/batches")
+def batch_list(request: Request, who: Instructor) -> dict[str, object]:
+    """The latest batches, newest first: one an API was stopped while storing (its answer
+    never sent) is here too, with what it stored."""
+    listed = service_of(request).store.batches()
+    return {
+        "batches": [
+            {"id": identity, "problem": problem, "created_at": created, "submissions": count,
+             "urls": {"self": f"/v1/batches/{identity}"}}
+            for identity, problem, created, count in listed
+        ]
+    }  # fmt: skip
+
+
 @router.get("/v1/batches/{batch}")
 def batch_progress(batch: str, request: Request, who: Instructor) -> dict[str, object]:
     """How far the batch is: submissions by status and by verdict."""

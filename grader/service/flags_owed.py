@@ -70,8 +70,8 @@ class FlagsOwed:
 
     def owed_in_batch(self, batch: str) -> int:
         row = self._database.row(
-            "SELECT COUNT(*) FROM flags_owed f JOIN submissions s ON s.id = f.submission "
-            "WHERE s.batch = ?",
+            "SELECT COUNT(*) FROM flags_owed f JOIN batch_members m ON m.submission = "
+            "f.submission WHERE m.batch = ?",
             (batch,),
         )
         return int(row[0]) if row else 0

@@ -52,8 +52,20 @@ CREATE TABLE IF NOT EXISTS batches (
     id TEXT PRIMARY KEY,
     problem TEXT NOT NULL,
     created_at {float} NOT NULL
-)
+);
+-- A batch is every file handed in with it, new or handed in before (the same zip again,
+-- after an API died storing it the first time): a submission may be in many batches.
+CREATE TABLE IF NOT EXISTS batch_members (
+    batch TEXT NOT NULL,
+    submission TEXT NOT NULL,
+    PRIMARY KEY (batch, submission)
+);
+-- Batches stored before there were members: each had only the rows it created.
+INSERT INTO batch_members (batch, submission)
+    SELECT batch, id FROM submissions WHERE batch IS NOT NULL
+    ON CONFLICT DO NOTHING
 """
+IN_BATCH: Final = "id IN (SELECT submission FROM batch_members WHERE batch = ?)"
 
 
 class Store:
@@ -82,6 +94,12 @@ class Store:
             (identity, student, problem, problem_hash, language, filename, source, QUEUED,
              time.time(), batch),
         )  # fmt: skip
+        if batch is not None:
+            self.database.execute(
+                "INSERT INTO batch_members (batch, submission) VALUES (?, ?) "
+                "ON CONFLICT DO NOTHING",
+                (batch, identity),
+            )
         found = self.get(identity)
         assert found is not None
         return found, created == 1
@@ -105,14 +123,14 @@ class Store:
 
     def of_batch(self, batch: str) -> list[Stored]:
         rows = self.database.rows(
-            f"SELECT {FIELDS} FROM submissions WHERE batch = ? ORDER BY created_at", (batch,)
+            f"SELECT {FIELDS} FROM submissions WHERE {IN_BATCH} ORDER BY created_at", (batch,)
         )
         return [Stored.of(row) for row in rows]
 
     def batch_counts(self, batch: str) -> list[tuple[str, str | None, int]]:
         """(status, verdict, how many) of a batch's submissions, counted by the database."""
         rows = self.database.rows(
-            "SELECT status, verdict, COUNT(*) FROM submissions WHERE batch = ? "
+            f"SELECT status, verdict, COUNT(*) FROM submissions WHERE {IN_BATCH} "
             "GROUP BY status, verdict",
             (batch,),
         )
@@ -260,6 +278,16 @@ class Store:
             "ON CONFLICT (id) DO NOTHING",
             (identity, problem, time.time()),
         )
+
+    def batches(self, limit: int = 100) -> list[tuple[str, str, float, int]]:
+        """(id, problem, created at, submissions) of the latest batches, newest first."""
+        rows = self.database.rows(
+            "SELECT b.id, b.problem, b.created_at, COUNT(m.submission) FROM batches b "
+            "LEFT JOIN batch_members m ON m.batch = b.id "
+            "GROUP BY b.id, b.problem, b.created_at ORDER BY b.created_at DESC LIMIT ?",
+            (limit,),
+        )
+        return [(str(a), str(b), float(c), int(d)) for a, b, c, d in rows]
 
     def batch_problem(self, identity: str) -> str | None:
         row = self.database.row("SELECT problem FROM batches WHERE id = ?", (identity,))

@@ -265,3 +265,43 @@ def test_metrics_count_submissions_and_grading_by_language_and_verdict(running) 
     ):
         assert gauge in text, gauge
     assert "grader_retries_total 0.0" in text
+
+
+def test_a_zip_handed_in_again_after_an_api_died_storing_it_is_whole(running) -> None:
+    """An API killed while storing a zip leaves the rows it stored under a batch id nobody
+    received. The same zip handed in again is a batch of every file in it, the stored ones
+    adopted (not graded twice); both batches are listed."""
+    students = [f"s{index:02}" for index in range(12)]
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as zipped:
+        for student in students:
+            zipped.writestr(f"{student}/solution.py", ACCEPTED)
+    store = running.service.store
+    lost = "0123456789abcdef"  # what the killed API had stored: a third of the files
+    store.add_batch(lost, "nqueens")
+    for student in students[:4]:
+        store.submit(student, "nqueens", running.service.catalog.get("nqueens").version,
+                     "python", "solution.py", ACCEPTED.encode(), lost)  # fmt: skip
+    teacher = running.as_("teacher")
+    answer = running.client.post(
+        "/v1/batches", data={"problem": "nqueens"},
+        files={"archive": ("class.zip", archive.getvalue())}, headers=teacher,
+    )  # fmt: skip
+    assert answer.status_code == 202, answer.text
+    batch = answer.json()
+    assert batch["submissions"] == len(students)
+    listed = running.client.get("/v1/batches", headers=teacher).json()["batches"]
+    assert [(b["id"], b["submissions"]) for b in listed] == [(batch["id"], 12), (lost, 4)]
+    rows = running.service.database.rows("SELECT COUNT(*) FROM submissions")
+    assert rows == [(12,)]  # the four stored before are adopted, not stored again
+    until(
+        lambda: (
+            running.client.get(batch["urls"]["self"], headers=teacher).json()["by_status"]
+            == {"done": 12}
+        ),
+        120,
+        "the batch was never graded",
+    )
+    exported = running.client.get(batch["urls"]["export"], headers=teacher).text.splitlines()
+    assert exported[2:] == [f"{student},{student},10" for student in students]
+    assert running.client.get("/v1/batches", headers=running.as_("ada")).status_code == 403
