@@ -603,11 +603,13 @@ GVISOR_CASES: Final = [case for case in CASES if case.name not in GVISOR_OPEN]
 # The verdicts gVisor gives otherwise, each for its own reason; the host checks still hold.
 GVISOR_VERDICTS: Final = {
     # gVisor charges each forked process its pages whole: 63 idle children of the runner take
-    # about 420 MiB there, 29 MiB on runc.
-    "fork bomb": Verdict.MLE,
+    # about 420 MiB there, 29 MiB on runc; and its kernel's work on them is the run's CPU.
+    # Which limit the forking reaches first, memory or CPU, depends on the machine's speed
+    # (MLE in 3 runs of 3 one day, TLE in 3 of 3 on a busier one): either stops it.
+    "fork bomb": (Verdict.MLE, Verdict.TLE),
     # The container's first process is not shielded from its own signals as a Linux init is:
     # kill(0) of a parent it cannot see (ppid 0) kills the run itself.
-    "killing the parent and its process group": Verdict.RTE,
+    "killing the parent and its process group": (Verdict.RTE,),
 }
 
 
@@ -629,9 +631,9 @@ def test_hostile_submission_under_gvisor(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    verdict = GVISOR_VERDICTS.get(case.name, case.verdict)
-    _attack(dataclasses.replace(case, verdict=verdict), gvisor, small_nqueens, nqueens_answers,
-            make_submission, listener, tmp_path, monkeypatch)  # fmt: skip
+    verdicts = GVISOR_VERDICTS.get(case.name, (case.verdict,))
+    _attack(case, gvisor, small_nqueens, nqueens_answers, make_submission, listener, tmp_path,
+            monkeypatch, verdicts)  # fmt: skip
 
 
 def _attack(
@@ -643,8 +645,10 @@ def _attack(
     listener: socket.socket,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    verdicts: tuple[Verdict, ...] = (),
 ) -> None:
-    """One attack, its verdict, the host checks, and a correct submission after it."""
+    """One attack, its verdict (`case`'s, or one of `verdicts`), the host checks, and a
+    correct submission after it."""
     token = secrets.token_hex(6)
     secret = f"hunter2-{token}"
     monkeypatch.setenv(SECRET_VARIABLE, secret)
@@ -667,7 +671,7 @@ def _attack(
         False,
     )
     details = json.dumps(json.loads(report)["results"][0]["tests"], indent=1)[:3000]
-    assert result.verdict is case.verdict, details
+    assert result.verdict in (verdicts or (case.verdict,)), details
     assert secret not in report
     assert str(ROOT / "grader") not in report  # no traceback of the harness's own code
 
