@@ -48,6 +48,7 @@ class ProcMeter:
         self._pid = pid
         self._group = group
         self._fds: dict[str, int] = {}
+        self._schedstat_fds: dict[int, int] = {}
         self._last = 0.0
 
     def cpu_seconds(self) -> float:
@@ -84,17 +85,28 @@ class ProcMeter:
                 threads = []
         waited = 0
         for tid in threads:
-            try:
-                fd = os.open(f"/proc/{tid}/schedstat", os.O_RDONLY | os.O_CLOEXEC)
-            except OSError:
-                continue
-            try:
-                waited += int(os.read(fd, 128).split()[1])
-            except (OSError, IndexError, ValueError):
-                pass
-            finally:
-                os.close(fd)
+            waited += self._thread_waited_ns(tid)
         return waited / 1e9
+
+    def _thread_waited_ns(self, tid: int) -> int:
+        """One thread's run-queue delay, through a descriptor kept while the thread lives
+        (read at every exchange: an open per thread each time would cost more than the
+        reading)."""
+        for _ in range(2):
+            fd = self._schedstat_fds.get(tid)
+            if fd is None:
+                try:
+                    fd = os.open(f"/proc/{tid}/schedstat", os.O_RDONLY | os.O_CLOEXEC)
+                except OSError:
+                    return 0
+                self._schedstat_fds[tid] = fd
+            try:
+                return int(os.pread(fd, 128, 0).split()[1])
+            except (IndexError, ValueError):
+                return 0
+            except OSError:  # that thread ended; a new one may have its id now
+                os.close(self._schedstat_fds.pop(tid))
+        return 0
 
     def reset_peak_memory(self) -> None:
         fd = self._open("clear_refs", os.O_WRONLY)
@@ -111,9 +123,10 @@ class ProcMeter:
             return 0
 
     def close(self) -> None:
-        for fd in self._fds.values():
+        for fd in (*self._fds.values(), *self._schedstat_fds.values()):
             os.close(fd)
         self._fds.clear()
+        self._schedstat_fds.clear()
 
     def _open(self, name: str, flags: int = os.O_RDONLY) -> int | None:
         """An open descriptor of /proc/PID/`name`, kept for the run's life: read again with
