@@ -9,7 +9,6 @@ share it); PostgreSQL (`postgresql://...`, through psycopg) when several machine
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Any, Final, TypeVar
 
 from .errors import DatabaseUnavailable, UsageError
+from .sqlite_file import MIN_FREE_BYTES, private_file, space_left, unavailable_sqlite
 
 # The database's own clock, in seconds since the epoch: leases are timed by it, so that a
 # grader whose clock runs ahead (or behind) neither keeps a dead claim nor loses a live one.
@@ -31,11 +31,6 @@ TYPES: Final = {
 }
 Row = tuple[Any, ...]
 T = TypeVar("T")
-
-
-# Below this, a SQLite database's disk counts as full: a hand-in's row (its source, its
-# result and events) is tens of KiB.
-MIN_FREE_BYTES: Final = 1024 * 1024
 
 
 class Database:
@@ -94,13 +89,8 @@ class Database:
         server's to watch (a write there fails at once)."""
         if self.dialect != "sqlite":
             return
-        folder = Path(self._where.removeprefix("sqlite://")).resolve().parent
-        try:
-            space = os.statvfs(folder)
-        except OSError:
-            return
-        left = space.f_bavail * space.f_frsize
-        if left < MIN_FREE_BYTES:
+        left = space_left(Path(self._where.removeprefix("sqlite://")))
+        if left is not None and left < MIN_FREE_BYTES:
             raise DatabaseUnavailable(
                 f"the database at {self.shown}: its disk is full ({left // 1024} KiB left)"
             )
@@ -135,7 +125,7 @@ class Database:
         try:
             return statement()
         except self._lost as error:
-            if self.dialect == "sqlite" and not _unavailable_sqlite(error):
+            if self.dialect == "sqlite" and not unavailable_sqlite(error):
                 raise  # a mistake in the statement, not the database's state
             if self._depth or not self._reconnected():
                 raise DatabaseUnavailable(f"the database at {self.shown}: {error}") from None
@@ -265,34 +255,6 @@ class Database:
 
     def _native(self, sql: str) -> str:
         return sql.replace("?", "%s") if self.dialect == "postgresql" else sql
-
-
-def _unavailable_sqlite(error: Exception) -> bool:
-    """Whether SQLite's OperationalError is about the file's state, not the statement."""
-    said = str(error).lower()
-    return any(
-        part in said for part in ("full", "locked", "disk i/o", "readonly", "unable to open")
-    )
-
-
-def private_file(path: Path) -> None:
-    """A database file only its owner may read, in a folder only its owner may enter when
-    it made that folder: a database holds tokens' digests, every submission and, for LTI,
-    the tool's private key. An existing file another user may read is made private (SQLite
-    gives its -wal and -shm files the database file's mode)."""
-    if str(path) in ("", ":memory:"):
-        return
-    if not path.parent.exists():
-        path.parent.mkdir(mode=0o700, parents=True)
-    if not path.exists():
-        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
-    for each in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-        try:
-            info = each.stat()
-        except FileNotFoundError:
-            continue
-        if info.st_mode & 0o077 and info.st_uid == os.geteuid():
-            each.chmod(0o600)
 
 
 def without_password(url: str) -> str:

@@ -22,6 +22,59 @@ ROOT = Path(__file__).resolve().parent.parent
 PROBLEMS = ROOT / "problems"
 SUBMISSIONS = ROOT / "submissions"
 
+# The suite's tiers (CONTRIBUTING.md): each test is marked by what it needs, from where it
+# lives and the fixtures it takes; `pytest --fast` (scripts/test --fast) runs the rest, the
+# pure tier, and fails any of its tests that opens a sandbox after all (mark it).
+SLOW_TIERS = ("sandbox", "docker", "service", "browser", "slow")
+SANDBOX_FIXTURES = frozenset({"sandbox", "process_sandbox", "gvisor", "private_runtime"})
+MARKED_BY_PLACE = {
+    "tests/service/test_page.py": ("service", "browser"),
+    "tests/service/": ("service", "sandbox"),
+    "tests/sandbox/test_supervisor.py": (),  # a scripted child: pure
+    "tests/sandbox/": ("sandbox",),
+}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--fast",
+        action="store_true",
+        help="the pure tier only: no sandbox, no engine, no service, no browser",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        place = Path(str(item.path)).relative_to(ROOT).as_posix()
+        for prefix, markers in MARKED_BY_PLACE.items():
+            if place.startswith(prefix):
+                for marker in markers:
+                    item.add_marker(marker)
+                break
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & SANDBOX_FIXTURES:
+            item.add_marker("sandbox")
+        if "docker" in item.name or "gvisor" in item.name:
+            item.add_marker("docker")
+    if not config.getoption("--fast"):
+        return
+    kept = [item for item in items if not any(item.get_closest_marker(m) for m in SLOW_TIERS)]
+    config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+    items[:] = kept
+
+
+@pytest.fixture(autouse=True)
+def _fast_tier_stays_pure(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):
+    """Under --fast, a test that opens a sandbox fails, saying to mark it."""
+    if request.config.getoption("--fast"):
+
+        def refused(*args: object, **kwargs: object) -> None:
+            pytest.fail(f"{request.node.nodeid} opens a sandbox: mark it (conftest.py's tiers)")
+
+        for backend in SANDBOXES.values():
+            monkeypatch.setattr(backend, "__init__", refused)
+    yield
+
 
 def require(available: bool, component: str, fix: str) -> None:
     """Skip a test whose component is missing here, but fail it under CI, where the set-up

@@ -236,15 +236,20 @@ def test_doctor_explains_a_missing_engine(capsys, monkeypatch, tmp_path) -> None
     assert "process: available  (what --sandbox auto uses" in out
 
 
-def _warm_runners() -> set[int]:
+def _warm_runners(parents: set[int]) -> set[int]:
+    """The warm runners whose parent is one of `parents`: a grader's own are its children,
+    and one it left behind is the init's (other graders on the machine keep theirs)."""
     found = set()
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                if b"The pre-started runner" in (entry / "cmdline").read_bytes():
-                    found.add(int(entry.name))
-            except OSError:
-                pass  # gone meanwhile
+                if b"The pre-started runner" not in (entry / "cmdline").read_bytes():
+                    continue
+                parent = int((entry / "stat").read_bytes().rsplit(b")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue  # gone meanwhile
+            if parent in parents:
+                found.add(int(entry.name))
     return found
 
 
@@ -252,19 +257,20 @@ def test_a_command_that_stops_before_grading_leaves_no_warm_runner(problem_copy)
     # Whatever `grade` has started by the time a broken problem stops it (a warm runner that
     # may still be starting) is closed, and closing it does not hang.
     (problem_copy / "problem.yaml").write_text("id: [unclosed\n")
-    before = _warm_runners()
-    done = subprocess.run(
+    before = _warm_runners({1})
+    with subprocess.Popen(
         [sys.executable, "-m", "grader", "grade", "--sandbox", "process"]
         + ["--problem", str(problem_copy), ACCEPTED],
-        capture_output=True,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=120,
-    )
-    assert done.returncode == 2 and "problem.yaml:" in done.stderr
+    ) as done:
+        _, stderr = done.communicate(timeout=120)
+    assert done.returncode == 2 and "problem.yaml:" in stderr
+    ours = {1, done.pid}
     deadline = time.monotonic() + 10
-    while _warm_runners() - before and time.monotonic() < deadline:
+    while _warm_runners(ours) - before and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert not _warm_runners() - before
+    assert not _warm_runners(ours) - before
 
 
 def test_the_statement_says_what_a_file_may_use(capsys) -> None:

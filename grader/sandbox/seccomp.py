@@ -101,10 +101,8 @@ class Filter:
         return read
 
 
-@cache
-def compiled_filter() -> Filter:
-    """REFUSED and the rest compiled for this machine by libseccomp. Raises
-    SeccompUnavailable (cached: asked once per grader)."""
+def _libseccomp() -> ctypes.CDLL:
+    """libseccomp, with the types of the calls used here. Raises SeccompUnavailable."""
     name = ctypes.util.find_library("seccomp") or "libseccomp.so.2"
     try:
         library = ctypes.CDLL(name, use_errno=True)
@@ -122,6 +120,14 @@ def compiled_filter() -> Filter:
         ctypes.POINTER(_ArgumentTest),
     )
     library.seccomp_export_bpf.argtypes = (ctypes.c_void_p, ctypes.c_int)
+    return library
+
+
+@cache
+def compiled_filter() -> Filter:
+    """REFUSED and the rest compiled for this machine by libseccomp. Raises
+    SeccompUnavailable (cached: asked once per grader)."""
+    library = _libseccomp()
     context = library.seccomp_init(_ALLOW)
     if not context:
         raise SeccompUnavailable("libseccomp could not start a filter")

@@ -13,41 +13,14 @@ import os
 import selectors
 import socket
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Final
 
 from ..limits import Limits
 from ..protocol import Reply, ReplyKind
 from .base import Child, RunOutcome, Termination
+from .clock import ExchangeClock
 from .frames import STDERR, STDOUT, Output, complete
-
-# How far past its wall-clock limit a run the machine keeps from the CPU may go, credited
-# with its wait, before it is stopped as starved (the machine's fault, graded again) rather
-# than given more: under this, a run that got a quarter of a CPU is timed as on a quiet one.
-OVERLOAD_FACTOR: Final = 4.0
-
-
-@dataclass(slots=True)
-class _Clock:
-    """One exchange's time: when it started, its wall-clock limit, and the CPU and run-queue
-    wait (the machine's other work holding the CPU) read at its start."""
-
-    started: float
-    wall_limit: float
-    cpu_start: float
-    cpu_allowed: float
-    waited_start: float
-    credited: float = 0.0  # wall-clock time not held against the limit: waited for a CPU
-
-    def limit_reached_at(self) -> float:
-        return self.started + self.wall_limit + self.credited
-
-    def starved_at(self) -> float:
-        return self.started + self.wall_limit * OVERLOAD_FACTOR
-
-    def deadline(self) -> float:
-        return min(self.limit_reached_at(), self.starved_at())
-
 
 # What may answer the wait for a loaded runner (no request): it is ready, or it could not
 # load the file. A value then was written by the program itself, before anything was asked.
@@ -105,7 +78,7 @@ class Supervisor:
         self._meter.reset_peak_memory()
         waited_start = self._meter.waited_seconds()
         started = time.monotonic()
-        clock = _Clock(started, wall_limit, cpu_start, cpu_allowed, waited_start)
+        clock = ExchangeClock(started, wall_limit, cpu_start, cpu_allowed, waited_start)
         frame = bytearray()
         termination, detail = self._send(request)
         reply: Reply | None = None
@@ -143,7 +116,7 @@ class Supervisor:
         return termination, detail
 
     def _supervise(
-        self, outputs: tuple[Output, Output], frame: bytearray, clock: _Clock
+        self, outputs: tuple[Output, Output], frame: bytearray, clock: ExchangeClock
     ) -> tuple[Termination, Reply | None]:
         """Read the child's output and channel until it replies, ends or breaks a limit."""
         cpu_used = 0.0  # just read: the next reading is due after the first wait
@@ -153,7 +126,7 @@ class Supervisor:
                 return Termination.CPU_LIMIT, None
             if now >= clock.deadline():
                 cpu_used = self._cpu_seconds() - clock.cpu_start
-                ended = self._past_deadline(clock, now, cpu_used)
+                ended = clock.past_deadline(now, cpu_used, self._meter.waited_seconds())
                 if ended is not None:
                     return ended, None
                 continue
@@ -165,18 +138,6 @@ class Supervisor:
                 if ended_by is not None:
                     return ended_by
             cpu_used = self._cpu_seconds() - clock.cpu_start
-
-    def _past_deadline(self, clock: _Clock, now: float, cpu_used: float) -> Termination | None:
-        """At the wall-clock deadline: the time the run spent runnable but kept from a CPU
-        is not its own (never more than the time it did not compute). If that moves the
-        deadline on, it runs on, up to `starved_at`; None while it may."""
-        if cpu_used >= clock.cpu_allowed:
-            return Termination.CPU_LIMIT
-        waited = self._meter.waited_seconds() - clock.waited_start
-        clock.credited = max(clock.credited, min(waited, max(now - clock.started - cpu_used, 0.0)))
-        if now >= clock.limit_reached_at():
-            return Termination.WALL_LIMIT
-        return Termination.STARVED if now >= clock.starved_at() else None
 
     def _on_ready(
         self, fd: int, outputs: tuple[Output, Output], frame: bytearray

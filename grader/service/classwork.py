@@ -52,7 +52,7 @@ async def hand_in_batch(request: Request, who: Instructor) -> JSONResponse:
     if not files:
         raise HTTPException(422, "files: a batch needs files (or an archive)")
     batch = uuid.uuid4().hex[:16]
-    service.store.add_batch(batch, offered.problem.id)
+    service.store.batches.add(batch, offered.problem.id)
     known = extensions()
     created_rows = []
     for name, source in files:
@@ -120,7 +120,7 @@ def _unzipped(data: bytes, cap: int) -> tuple[list[tuple[str, bytes]], list[dict
 def batch_list(request: Request, who: Instructor) -> dict[str, object]:
     """The latest batches, newest first: one an API was stopped while storing (its answer
     never sent) is here too, with what it stored."""
-    listed = service_of(request).store.batches()
+    listed = service_of(request).store.batches.latest()
     return {
         "batches": [
             {"id": identity, "problem": problem, "created_at": created, "submissions": count,
@@ -137,7 +137,7 @@ def batch_progress(batch: str, request: Request, who: Instructor) -> dict[str, o
 
 
 def _batch_document(service: Service, batch: str) -> dict[str, object]:
-    problem = service.store.batch_problem(batch)
+    problem = service.store.batches.problem_of(batch)
     if problem is None:
         raise HTTPException(404, f"no batch {batch}")
     counts = service.store.batch_counts(batch)
@@ -162,7 +162,7 @@ def _batch_document(service: Service, batch: str) -> dict[str, object]:
 def batch_export(batch: str, request: Request, who: Instructor) -> Response:
     """The batch's scores as the gradebook's CSV (Canvas, Moodle)."""
     service = service_of(request)
-    if service.store.batch_problem(batch) is None:
+    if service.store.batches.problem_of(batch) is None:
         raise HTTPException(404, f"no batch {batch}")
     rows = [
         (row.student, row.problem, _number(row.result, "score"), _number(row.result, "max_score"))

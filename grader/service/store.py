@@ -11,6 +11,7 @@ import uuid
 from typing import Final
 
 from ..database import Database
+from .batches import IN_BATCH, Batches
 from .stored import DONE, FIELDS, HOLDS, QUEUED, RUNNING, Stored, submission_id
 from .tokens import Tokens
 
@@ -47,25 +48,8 @@ CREATE TABLE IF NOT EXISTS events (
 CREATE TABLE IF NOT EXISTS service (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS batches (
-    id TEXT PRIMARY KEY,
-    problem TEXT NOT NULL,
-    created_at {float} NOT NULL
-);
--- A batch is every file handed in with it, new or handed in before (the same zip again,
--- after an API died storing it the first time): a submission may be in many batches.
-CREATE TABLE IF NOT EXISTS batch_members (
-    batch TEXT NOT NULL,
-    submission TEXT NOT NULL,
-    PRIMARY KEY (batch, submission)
-);
--- Batches stored before there were members: each had only the rows it created.
-INSERT INTO batch_members (batch, submission)
-    SELECT batch, id FROM submissions WHERE batch IS NOT NULL
-    ON CONFLICT DO NOTHING
+)
 """
-IN_BATCH: Final = "id IN (SELECT submission FROM batch_members WHERE batch = ?)"
 
 
 class Store:
@@ -73,6 +57,7 @@ class Store:
         self.database = database
         database.script(SCHEMA)
         self.tokens = Tokens(database)
+        self.batches = Batches(database)
 
     def submit(
         self,
@@ -95,11 +80,7 @@ class Store:
              time.time(), batch),
         )  # fmt: skip
         if batch is not None:
-            self.database.execute(
-                "INSERT INTO batch_members (batch, submission) VALUES (?, ?) "
-                "ON CONFLICT DO NOTHING",
-                (batch, identity),
-            )
+            self.batches.add_member(batch, identity)
         found = self.get(identity)
         assert found is not None
         return found, created == 1
@@ -271,27 +252,6 @@ class Store:
         self.database.execute(
             "UPDATE submissions SET result_json = ? WHERE id = ?", (json.dumps(full), identity)
         )
-
-    def add_batch(self, identity: str, problem: str) -> None:
-        self.database.execute(
-            "INSERT INTO batches (id, problem, created_at) VALUES (?, ?, ?) "
-            "ON CONFLICT (id) DO NOTHING",
-            (identity, problem, time.time()),
-        )
-
-    def batches(self, limit: int = 100) -> list[tuple[str, str, float, int]]:
-        """(id, problem, created at, submissions) of the latest batches, newest first."""
-        rows = self.database.rows(
-            "SELECT b.id, b.problem, b.created_at, COUNT(m.submission) FROM batches b "
-            "LEFT JOIN batch_members m ON m.batch = b.id "
-            "GROUP BY b.id, b.problem, b.created_at ORDER BY b.created_at DESC LIMIT ?",
-            (limit,),
-        )
-        return [(str(a), str(b), float(c), int(d)) for a, b, c, d in rows]
-
-    def batch_problem(self, identity: str) -> str | None:
-        row = self.database.row("SELECT problem FROM batches WHERE id = ?", (identity,))
-        return str(row[0]) if row else None
 
     def service_id(self) -> str:
         """This database's service: an id made once, which the service writes beside its

@@ -13,9 +13,10 @@ from collections.abc import Callable
 from grader.limits import Limits
 from grader.protocol import HEADER, ReplyKind
 from grader.sandbox.base import Termination
+from grader.sandbox.clock import OVERLOAD_FACTOR
 from grader.sandbox.frames import STDOUT
 from grader.sandbox.session import SupervisedSession
-from grader.sandbox.supervisor import OVERLOAD_FACTOR, Supervisor
+from grader.sandbox.supervisor import Supervisor
 
 LIMITS = Limits(time_s=1.0, wall_s=5.0, memory_mib=64, output_kib=1)
 

@@ -278,7 +278,7 @@ def test_a_zip_handed_in_again_after_an_api_died_storing_it_is_whole(running) ->
             zipped.writestr(f"{student}/solution.py", ACCEPTED)
     store = running.service.store
     lost = "0123456789abcdef"  # what the killed API had stored: a third of the files
-    store.add_batch(lost, "nqueens")
+    store.batches.add(lost, "nqueens")
     for student in students[:4]:
         store.submit(student, "nqueens", running.service.catalog.get("nqueens").version,
                      "python", "solution.py", ACCEPTED.encode(), lost)  # fmt: skip
