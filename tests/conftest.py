@@ -14,7 +14,7 @@ from grader.problem import Problem
 from grader.problem_yaml import load_problem
 from grader.sandbox import SANDBOXES, Sandbox, SandboxOptions
 from grader.sandbox.docker.image import build_image
-from grader.sandbox.docker.sandbox import connect, default_runtimes
+from grader.sandbox.docker.sandbox import DockerSandbox, connect, default_runtimes
 from grader.sandbox.process.sandbox import ProcessSandbox
 from grader.submission import Submission, read_submission
 
@@ -63,17 +63,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = kept
 
 
-@pytest.fixture(autouse=True)
-def _fast_tier_stays_pure(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):
-    """Under --fast, a test that opens a sandbox fails, saying to mark it."""
-    if request.config.getoption("--fast"):
+def pytest_configure(config: pytest.Config) -> None:
+    """Under --fast, opening a sandbox fails the test (or the fixture) that does it."""
+    if not config.getoption("--fast"):
+        return
 
-        def refused(*args: object, **kwargs: object) -> None:
-            pytest.fail(f"{request.node.nodeid} opens a sandbox: mark it (conftest.py's tiers)")
+    def refused(*args: object, **kwargs: object) -> None:
+        pytest.fail("a test of the fast tier opened a sandbox: mark it (conftest.py's tiers)")
 
-        for backend in SANDBOXES.values():
-            monkeypatch.setattr(backend, "__init__", refused)
-    yield
+    for backend in (ProcessSandbox, DockerSandbox):
+        backend.__init__ = refused  # type: ignore[method-assign]
 
 
 def require(available: bool, component: str, fix: str) -> None:

@@ -20,6 +20,7 @@ def count_copy(tmp_path):
     return tmp_path / "problems" / "nqueens-count"
 
 
+@pytest.mark.sandbox
 def test_a_test_is_appended_with_its_answer(count_copy, capsys) -> None:
     before = (count_copy / "problem.yaml").read_text()
     assert main(["add-test", str(count_copy), "--input", "n=7", "--points", "2", "--hidden",

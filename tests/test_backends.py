@@ -4,6 +4,8 @@ fixture's backends are read from SANDBOXES, and a name opens the factory registe
 
 from __future__ import annotations
 
+import pytest
+
 from grader.judge import grade
 from grader.sandbox import SANDBOXES, Sandbox, SandboxOptions, open_sandbox
 from grader.verdicts import Verdict
@@ -30,6 +32,7 @@ class Wrapped:
         self.inner.close()
 
 
+@pytest.mark.sandbox
 def test_a_registered_backend_is_tested_and_opened_as_itself(
     monkeypatch, nqueens, nqueens_answers, make_submission
 ) -> None:

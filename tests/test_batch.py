@@ -18,6 +18,9 @@ from grader.cli import main
 
 from .conftest import ROOT, SUBMISSIONS
 
+# Grades in a real sandbox (conftest.py's tiers).
+pytestmark = pytest.mark.sandbox
+
 STUDENTS = 12
 
 

@@ -85,6 +85,7 @@ def _graded(tmp_path, capsys) -> str:
     return database
 
 
+@pytest.mark.sandbox
 def test_scores_and_comments_reach_canvas_and_a_stranger_is_reported(
     tmp_path, capsys, canvas, monkeypatch
 ) -> None:
@@ -104,6 +105,7 @@ def test_scores_and_comments_reach_canvas_and_a_stranger_is_reported(
     assert set(FakeCanvas.tokens) == {f"Bearer {TOKEN}"}
 
 
+@pytest.mark.sandbox
 def test_the_token_comes_from_the_environment_and_travels_only_over_https(
     tmp_path, capsys, monkeypatch
 ) -> None:

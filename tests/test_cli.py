@@ -25,6 +25,7 @@ def run_json(capsys, *args: str) -> tuple[int, dict]:
     return code, json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.sandbox
 def test_accepted_submission_exits_0_with_times(capsys) -> None:
     code, report = run_json(capsys, ACCEPTED)
     assert code == 0
@@ -39,6 +40,7 @@ def test_accepted_submission_exits_0_with_times(capsys) -> None:
     )
 
 
+@pytest.mark.sandbox
 def test_json_report_has_the_documented_schema(capsys) -> None:
     code, report = run_json(capsys, ACCEPTED, WRONG)
     assert code == 1
@@ -73,6 +75,7 @@ def test_json_report_has_the_documented_schema(capsys) -> None:
     assert [r["verdict"] for r in report["results"]] == ["AC", "WA"]
 
 
+@pytest.mark.sandbox
 def test_hidden_tests_leak_nothing_unless_revealed(capsys) -> None:
     _, report = run_json(capsys, WRONG)
     hidden = [t for t in report["results"][0]["tests"] if t["hidden"]]
@@ -88,6 +91,7 @@ def test_hidden_tests_leak_nothing_unless_revealed(capsys) -> None:
     assert "share a diagonal" in shown["n9"]["message"]
 
 
+@pytest.mark.sandbox
 def test_text_report_shows_the_board_of_the_first_failing_sample(capsys) -> None:
     assert main(["grade", WRONG]) == 1
     out = capsys.readouterr().out
@@ -98,6 +102,7 @@ def test_text_report_shows_the_board_of_the_first_failing_sample(capsys) -> None
     assert "0  X ." in out and "1  . X" in out
 
 
+@pytest.mark.sandbox
 def test_several_submissions_and_folders_are_graded_independently(capsys, tmp_path) -> None:
     folder = tmp_path / "class"
     folder.mkdir()
@@ -110,6 +115,7 @@ def test_several_submissions_and_folders_are_graded_independently(capsys, tmp_pa
     assert verdicts == {"crash.py": "RTE", "good.py": "AC"}
 
 
+@pytest.mark.sandbox
 def test_output_file(tmp_path, capsys) -> None:
     target = tmp_path / "report.json"
     assert main(["grade", "--format", "json", "--output", str(target), ACCEPTED]) == 0
@@ -126,6 +132,7 @@ def test_output_file(tmp_path, capsys) -> None:
         (["grade", "--sandbox", "docker", ACCEPTED], "the Docker engine is not reachable"),
     ],
 )
+@pytest.mark.sandbox
 def test_usage_errors_exit_2_with_one_line(args, fragment, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DOCKER_HOST", f"unix://{tmp_path}/no-engine.sock")
@@ -152,11 +159,13 @@ def test_broken_problems_exit_2_naming_file_and_line(problem_copy, old, new, fra
     assert "problem.yaml:" in err and fragment in err
 
 
+@pytest.mark.sandbox
 def test_answers_check_passes_on_the_repository(capsys) -> None:
     assert main(["answers", "--check", "nqueens"]) == 0
     assert "match the references" in capsys.readouterr().out
 
 
+@pytest.mark.sandbox
 def test_end_to_end_as_a_process(tmp_path) -> None:
     version = subprocess.run(
         [sys.executable, "-m", "grader", "--version"], capture_output=True, text=True, check=True
@@ -175,6 +184,7 @@ def test_end_to_end_as_a_process(tmp_path) -> None:
     assert "OLE" in graded.stdout and "Traceback" not in graded.stdout + graded.stderr
 
 
+@pytest.mark.sandbox
 def test_without_namespaces_the_report_says_so_loudly(capsys, monkeypatch) -> None:
     import grader.sandbox.process.bubblewrap as isolation
 
@@ -189,6 +199,7 @@ def test_without_namespaces_the_report_says_so_loudly(capsys, monkeypatch) -> No
     assert code == 0 and "NOT ISOLATED" in report["sandbox"]["warning"]
 
 
+@pytest.mark.sandbox
 def test_doctor_lists_every_backend_with_its_protections_or_the_fix(capsys) -> None:
     code = main(["doctor"])
     out = capsys.readouterr().out
@@ -213,6 +224,7 @@ def test_a_runtime_needs_the_docker_backend(capsys) -> None:
     assert "--runtime runsc needs --sandbox docker" in capsys.readouterr().err
 
 
+@pytest.mark.sandbox
 def test_a_runtime_the_engine_lacks_is_named_with_the_fix(capsys) -> None:
     from grader.errors import SandboxUnavailable
     from grader.sandbox.docker.sandbox import connect
@@ -227,6 +239,7 @@ def test_a_runtime_the_engine_lacks_is_named_with_the_fix(capsys) -> None:
     assert "has no 'nonesuch' runtime" in err and "daemon.json" in err
 
 
+@pytest.mark.sandbox
 def test_doctor_explains_a_missing_engine(capsys, monkeypatch, tmp_path) -> None:
     monkeypatch.setenv("DOCKER_HOST", f"unix://{tmp_path}/no-engine.sock")
     main(["doctor"])
@@ -253,6 +266,7 @@ def _warm_runners(parents: set[int]) -> set[int]:
     return found
 
 
+@pytest.mark.sandbox
 def test_a_command_that_stops_before_grading_leaves_no_warm_runner(problem_copy) -> None:
     # Whatever `grade` has started by the time a broken problem stops it (a warm runner that
     # may still be starting) is closed, and closing it does not hang.
@@ -284,6 +298,7 @@ def test_the_statement_says_what_a_file_may_use(capsys) -> None:
     assert "java.util.function.*" in out
 
 
+@pytest.mark.sandbox
 def test_doctor_builds_and_runs_a_program_in_every_language_it_lists(capsys) -> None:
     """Not only `which`: each available language is built and run in the chosen backend."""
     from grader.languages import LANGUAGES

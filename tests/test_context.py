@@ -9,6 +9,8 @@ import os
 import shutil
 import sys
 
+import pytest
+
 from grader.cli import main
 from grader.cli.context import Context
 
@@ -27,6 +29,7 @@ def _process_globals() -> tuple[object, ...]:
     return os.getcwd(), dict(os.environ), sys.stdout, sys.stderr
 
 
+@pytest.mark.sandbox
 def test_paths_environment_and_streams_come_from_the_context(tmp_path, monkeypatch) -> None:
     caller = tmp_path / "caller"
     (caller / "class").mkdir(parents=True)

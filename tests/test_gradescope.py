@@ -23,6 +23,9 @@ from grader.gradescope.scripts import setup_script
 from .conftest import SUBMISSIONS, require
 from .schemas.gradescope import RESULTS_SCHEMA
 
+# Grades in a real sandbox (conftest.py's tiers).
+pytestmark = pytest.mark.sandbox
+
 ACCEPTED = SUBMISSIONS / "nqueens" / "accepted"
 WRONG = SUBMISSIONS / "nqueens" / "wrong_answer" / "diagonal_without_abs.py"
 

@@ -5,7 +5,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from .conftest import SUBMISSIONS
+
+# Grades in a real sandbox (conftest.py's tiers).
+pytestmark = pytest.mark.sandbox
 
 
 def run_pytest(tmp_path, submission) -> subprocess.CompletedProcess[str]:

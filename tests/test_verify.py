@@ -10,6 +10,9 @@ from grader.cli import main
 
 from .conftest import SUBMISSIONS
 
+# Grades in a real sandbox (conftest.py's tiers).
+pytestmark = pytest.mark.sandbox
+
 
 @pytest.fixture
 def examples(problem_copy):

@@ -18,6 +18,9 @@ from grader.insight.disguises import renamed
 
 from ..conftest import ROOT, SUBMISSIONS, require
 
+# Grades in a real sandbox (conftest.py's tiers).
+pytestmark = pytest.mark.sandbox
+
 ARTIFACTS = ROOT / "test-artifacts" / "report"
 CHROMIUM = "/usr/bin/chromium"
 NQUEENS = SUBMISSIONS / "nqueens"

@@ -117,6 +117,7 @@ def test_grader_similar_on_a_class_folder(tmp_path, capsys) -> None:
     assert "0 pairs of 2 submissions" in capsys.readouterr().out
 
 
+@pytest.mark.sandbox
 def test_grader_similar_reads_a_gradebook(tmp_path, capsys) -> None:
     origin = (SUBMISSIONS / "nqueens" / "accepted" / "backtracking.py").read_text()
     for student, text in {"ada": origin, "bob": recommented(renamed(origin, 2))}.items():

@@ -30,6 +30,7 @@ def toolchains() -> None:
     require(shutil.which("rustc") is not None, "rustc", "apt-get install rustc")
 
 
+@pytest.mark.sandbox
 def test_the_rust_lesson_pasted_verbatim_is_accepted_with_times(capsys) -> None:
     toolchains()
     assert main(["grade", "--sandbox", "process", str(LESSON_RUST)]) == 0
@@ -68,6 +69,7 @@ def test_identical_sources_are_compiled_once(
     assert len(cached) == 1 and sorted(cache_dir().iterdir()) == cached
 
 
+@pytest.mark.sandbox
 def test_a_missing_compiler_is_one_line_naming_the_package(capsys, monkeypatch) -> None:
     real_which = shutil.which
     monkeypatch.setattr(

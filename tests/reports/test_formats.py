@@ -111,6 +111,7 @@ def test_github_annotations_point_at_the_test_and_escape_newlines() -> None:
     assert "| `sol.py` | python | WA | 1/3 | n2 (WA), n9 (WA) |" in summary
 
 
+@pytest.mark.sandbox
 def test_the_cli_appends_the_summary_for_github(tmp_path, monkeypatch, capsys) -> None:
     summary = tmp_path / "summary.md"
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
