@@ -37,8 +37,8 @@ class Built:
     output: Path
     languages: tuple[str, ...]
     files: int
-    dependency_wheels: tuple[str, ...]  # none: setup.sh takes PyYAML from PyPI instead
-    download_failure: str = ""  # why, when there are none
+    # Why no PyYAML wheel went in (setup.sh then takes it from PyPI); "" when they did.
+    download_failure: str = ""
 
 
 def build(problem: Problem, languages: Iterable[str], output: Path) -> Built:
@@ -62,7 +62,7 @@ def build(problem: Problem, languages: Iterable[str], output: Path) -> Built:
     with tempfile.TemporaryDirectory(prefix="grader-gradescope-") as scratch:
         wheels = Path(scratch, WHEELS)
         _grader_wheel(Path(scratch), wheels)
-        downloaded, failure = _pyyaml_wheels(wheels)
+        failure = _pyyaml_wheels(wheels)
         files = [*_problem_files(directory), *references]
         temporary = output.with_name(f".{output.name}.partial")
         with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -74,7 +74,7 @@ def build(problem: Problem, languages: Iterable[str], output: Path) -> Built:
             for wheel in sorted(wheels.iterdir()):
                 _add(archive, f"{WHEELS}/{wheel.name}", wheel.read_bytes(), PLAIN)
         temporary.replace(output)
-    return Built(output, chosen, len(files) + 3, tuple(downloaded), failure)
+    return Built(output, chosen, len(files) + 3, failure)
 
 
 def _add(archive: zipfile.ZipFile, name: str, content: bytes, mode: int) -> None:
@@ -127,9 +127,9 @@ def _can_build_wheels() -> bool:
     return all(importlib.util.find_spec(name) is not None for name in ("setuptools", "wheel"))
 
 
-def _pyyaml_wheels(wheels: Path) -> tuple[list[str], str]:
-    """PyYAML for each Python Gradescope may run, so setup.sh needs no network for it."""
-    before = set(os.listdir(wheels))
+def _pyyaml_wheels(wheels: Path) -> str:
+    """PyYAML for each Python Gradescope may run, so setup.sh needs no network for it; why
+    not, when pip could not fetch them ("" when it did)."""
     for version in PYYAML_PYTHONS:
         command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"]
         command += ["--disable-pip-version-check", "--only-binary=:all:", "--implementation"]
@@ -138,5 +138,5 @@ def _pyyaml_wheels(wheels: Path) -> tuple[list[str], str]:
         fetched = subprocess.run(command, capture_output=True, text=True, check=False)
         if fetched.returncode != 0:
             said = fetched.stderr.strip().splitlines()
-            return [], said[-1] if said else f"pip exited with status {fetched.returncode}"
-    return sorted(set(os.listdir(wheels)) - before), ""
+            return said[-1] if said else f"pip exited with status {fetched.returncode}"
+    return ""

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 # How a sandboxed Python starts: isolated, no site-packages (the grader is not importable),
 # no bytecode written, UTF-8 whatever the locale. A warm runner started with these flags can
-# stand in for a fresh interpreter (sandbox/zygote.py).
+# stand in for a fresh interpreter (sandbox/process/zygote.py).
 BARE_PYTHON_FLAGS = ("-I", "-S", "-B", "-X", "utf8")
 # How long a backend waits for what it started to say it is up (bubblewrap's set-up, a warm
 # runner, a container's first connection) before it calls the start failed.

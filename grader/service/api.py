@@ -19,7 +19,7 @@ from .access import Instructor, Who, service_of
 from .auth import Caller
 from .catalog import language_document, languages_of, problem_document
 from .service import Service
-from .stored import DONE, Stored
+from .stored import DONE, QUEUED, Stored
 
 router = APIRouter()
 MAX_WAIT_S = 10.0
@@ -161,7 +161,7 @@ def _document(service: Service, stored: Stored, who: Caller) -> dict[str, object
     return {
         "id": stored.id,
         "status": stored.status,
-        "position": service.store.position(stored) if stored.status == "queued" else 0,
+        "position": service.store.position(stored) if stored.status == QUEUED else 0,
         "student": stored.student,
         "problem": stored.problem,
         "language": stored.language,

@@ -24,6 +24,7 @@ from ..results import SubmissionResult
 from ..sandbox import Sandbox, SandboxOptions, open_sandbox
 from ..sandbox.base import Termination
 from ..submission import Submission
+from ..verdicts import Verdict
 from .catalog import Catalog, languages_of
 
 # Jobe's outcome codes (jobe/app/Libraries/LanguageTask.php).
@@ -191,7 +192,7 @@ def combinator_document(result: SubmissionResult) -> dict[str, object]:
         shown = hidden_view(test)
         message = shown.message + (f"\n\n{shown.board}" if shown.board else "")
         rows.append(
-            [shown.verdict.value == "AC", shown.name, shown.verdict.value, message, shown.hidden]
+            [shown.verdict is Verdict.AC, shown.name, shown.verdict.value, message, shown.hidden]
         )
     verdict = f"{result.verdict.value}: {result.verdict.description}"
     prologue = f"<p><b>{html.escape(verdict)}</b>, score {result.score:g}/{result.max_score:g}</p>"

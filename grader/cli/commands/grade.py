@@ -65,7 +65,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
     from ...languages import extensions
     from ...results import Report, SandboxInfo
     from ...sandbox import auto_reason
-    from ...verdicts import Verdict
+    from ...verdicts import Verdict, worst
     from ..shared import database_at, open_problem, sandbox_for
 
     problem = open_problem(args.problem, context)
@@ -110,10 +110,10 @@ def run(args: argparse.Namespace, context: Context) -> int:
         problem=problem.id, problem_file=problem.yaml_file, sandbox=info, results=results
     )
     emit(report, args.format, args.output, context)
-    verdicts = [result.verdict.value for result in results] + skipped
-    if Verdict.IE.value in verdicts:
+    summed = worst([result.verdict for result in results] + [Verdict(v) for v in skipped])
+    if summed is Verdict.IE:
         return EXIT_INTERNAL
-    return EXIT_OK if all(v == Verdict.AC.value for v in verdicts) else EXIT_FAILED
+    return EXIT_OK if summed is Verdict.AC else EXIT_FAILED
 
 
 def emit(report: Report, format_name: str, output: Path | None, context: Context) -> None:

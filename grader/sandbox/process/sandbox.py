@@ -1,4 +1,5 @@
-"""The `process` backend: one supervised child process per submission, following SANDBOX.md.
+"""The `process` backend: one supervised child process per submission, under the rules every
+backend keeps (the README's "How a submission runs").
 
 The child gets rlimits with soft == hard, its own session and process group (killed whole),
 an empty environment, stdin from /dev/null, and only the result channel among its
