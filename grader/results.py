@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .verdicts import Verdict
 
@@ -32,13 +33,22 @@ class TestResult:
     redacted: bool = False
 
 
+class FlagKind(StrEnum):
+    TABLE = "table"  # a literal table of answers in the source
+    LOOKUP = "lookup"  # the input looked up in stored answers
+    BRANCHES = "branches"  # a ladder of cases on the input
+    ENCODED = "encoded"  # answers hidden in an encoded string
+    PROBE = "probe"  # collapses past the published limits (probes in problem.yaml)
+    UNCHECKED = "unchecked"  # the checks themselves could not run
+
+
 @dataclass(frozen=True, slots=True)
 class Flag:
     """Something in a submission an instructor should look at (stored answers, a ladder of
     cases on the input, a solver that collapses past the published limits). Never a change of
     verdict, and never shown to the student."""
 
-    kind: str  # "table", "lookup", "branches", "encoded", "probe"
+    kind: FlagKind
     message: str
     line: int | None = None
 

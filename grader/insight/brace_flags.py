@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..results import Flag
+from ..results import Flag, FlagKind
 from .common import LONG_STRING_CHARS, TABLE_NUMBERS, TABLE_WORDS, AnswerMatcher, ladder_flags
 from .tokens import NAME, NUMBER, OP, STRING, Token
 
@@ -17,7 +17,7 @@ def brace_flags(found: list[Token], params: tuple[str, ...], matcher: AnswerMatc
         if token.kind == STRING and len(token.text) >= LONG_STRING_CHARS:
             flags.append(
                 Flag(
-                    "encoded",
+                    FlagKind.ENCODED,
                     f"a {len(token.text):,}-character string literal (line {token.line}): "
                     "encoded answers?",
                     token.line,
@@ -47,7 +47,7 @@ def _brace_tables(found: list[Token], matcher: AnswerMatcher) -> Iterable[Flag]:
         if sum(1 for token in run if token.kind == NUMBER) >= TABLE_NUMBERS:
             rows = _rows(run)
             if rows:
-                yield Flag("table", matcher.described(rows, run[0].line), run[0].line)
+                yield Flag(FlagKind.TABLE, matcher.described(rows, run[0].line), run[0].line)
         start = end
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from ..problem import Problem
-from ..results import Flag
+from ..results import Flag, FlagKind
 
 TABLE_NUMBERS: Final = 24  # integer literals in one literal before it reads as a table
 LADDER_VALUES: Final = 3  # distinct values of an input compared with before it is a ladder
@@ -75,7 +75,7 @@ def ladder_flags(seen: Mapping[str, list[tuple[int, int, str]]]) -> Iterable[Fla
         if len(values) >= LADDER_VALUES:
             _, line, shown = min(entries, key=lambda entry: entry[1])
             yield Flag(
-                "branches",
+                FlagKind.BRANCHES,
                 f"branches on {name}: `{shown}` (line {line}), for {len(values)} values of "
                 f"{name} ({', '.join(map(str, values))})",
                 line,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
-from ..results import Flag
+from ..results import Flag, FlagKind
 from .common import (
     DECODERS,
     ENCODED_CHARS,
@@ -45,7 +45,7 @@ class PythonReader:
                     for name in target.targets:
                         if isinstance(name, ast.Name):
                             self._tables[name.id] = node.lineno
-                yield Flag("table", self._matcher.described(rows, node.lineno), node.lineno)
+                yield Flag(FlagKind.TABLE, self._matcher.described(rows, node.lineno), node.lineno)
 
     def _lookups(self) -> Iterable[Flag]:
         for node in ast.walk(self._tree):
@@ -56,7 +56,7 @@ class PythonReader:
             named = isinstance(looked_in, ast.Name) and looked_in.id in self._tables
             if literal or named:
                 yield Flag(
-                    "lookup",
+                    FlagKind.LOOKUP,
                     f"looks the answer up by {self._params_in(node.slice)} in a literal table "
                     f"(line {node.lineno})",
                     node.lineno,
@@ -107,7 +107,7 @@ class PythonReader:
                 if length:
                     decoded.add(length)
                     yield Flag(
-                        "encoded",
+                        FlagKind.ENCODED,
                         f"answers encoded in a string and decoded: a {length:,}-character "
                         f"literal passed to {called} (line {node.lineno})",
                         node.lineno,
@@ -122,7 +122,7 @@ class PythonReader:
                 and isinstance(node, ast.Constant)
             ):
                 yield Flag(
-                    "encoded",
+                    FlagKind.ENCODED,
                     f"a {length:,}-character string literal (line {node.lineno}): encoded answers?",
                     node.lineno,
                 )

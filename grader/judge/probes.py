@@ -13,7 +13,7 @@ from ..errors import InternalError
 from ..insight.hardcoded import hardcoded_flags
 from ..languages import LANGUAGES
 from ..problem import Problem
-from ..results import Flag
+from ..results import Flag, FlagKind
 from ..sandbox.base import Sandbox, Session
 from ..submission import Submission
 from ..text import printable
@@ -48,7 +48,7 @@ def probed(
         inputs = ", ".join(f"{name} = {value}" for name, value in probe.input.items())
         flags.append(
             Flag(
-                "probe",
+                FlagKind.PROBE,
                 f"passes every test (the slowest in {slowest * 1000:.1f} ms of CPU) but fails "
                 f"{inputs}, past the published limits: {ran.verdict.value} ({said[:120]}); "
                 "stored answers?",
@@ -74,7 +74,7 @@ def flags_for(
         try:
             flags = _probed_again(problem, answers, submission, sandbox, slowest_s)
         except Exception as error:  # noqa: BLE001 - the verdict stands whatever this does
-            flags = (Flag("unchecked", f"the probes could not run: {error}"),)
+            flags = (Flag(FlagKind.UNCHECKED, f"the probes could not run: {error}"),)
     return printable_flags(flags + source_flags(problem, answers, submission))
 
 
@@ -102,7 +102,11 @@ def source_flags(
     try:
         return hardcoded_flags(submission.source, submission.language, problem, answers)
     except Exception as error:  # noqa: BLE001 - the verdict stands whatever the check does
-        return (Flag("unchecked", f"the check for stored answers failed: {type(error).__name__}"),)
+        return (
+            Flag(
+                FlagKind.UNCHECKED, f"the check for stored answers failed: {type(error).__name__}"
+            ),
+        )
 
 
 def printable_flags(flags: tuple[Flag, ...]) -> tuple[Flag, ...]:

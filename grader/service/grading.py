@@ -15,7 +15,7 @@ from ..judge import flags_for, grade, student_view
 from ..lti.scores import score_body
 from ..lti.store import LtiStore
 from ..reports.json_report import flag_documents, submission_document
-from ..results import Flag, SubmissionResult
+from ..results import Flag, FlagKind, SubmissionResult
 from ..sandbox import Sandbox
 from ..submission import Submission
 from ..verdicts import Verdict
@@ -97,7 +97,7 @@ class Grader:
             else 0.0
         )
         flags = (
-            (Flag("unchecked", f"finding this submission's flags crashed the grader "
+            (Flag(FlagKind.UNCHECKED, f"finding this submission's flags crashed the grader "
                   f"{MAX_ATTEMPTS} times; not tried again"),)
             if attempts > MAX_ATTEMPTS
             else flags_for(offered.problem, offered.answers, self._submission(stored),
