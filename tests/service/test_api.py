@@ -132,19 +132,10 @@ def test_problems_languages_and_the_schema_are_served(running) -> None:
 
 
 def test_a_batch_from_a_zip_is_graded_and_exported(running) -> None:
-    archive = io.BytesIO()
-    with zipfile.ZipFile(archive, "w") as zipped:
-        zipped.writestr("ada/solution.py", ACCEPTED)
-        zipped.writestr("bob/solution.py", WRONG)
-        zipped.writestr("../evil.py", ACCEPTED)
-        zipped.writestr("cy/notes.txt", "not a program")
+    entries = {"ada/solution.py": ACCEPTED, "bob/solution.py": WRONG, "../evil.py": ACCEPTED,
+               "cy/notes.txt": "not a program"}  # fmt: skip
     teacher = running.as_("teacher")
-    answer = running.client.post(
-        "/v1/batches", data={"problem": "nqueens"},
-        files={"archive": ("class.zip", archive.getvalue())}, headers=teacher,
-    )  # fmt: skip
-    assert answer.status_code == 202, answer.text
-    batch = answer.json()
+    batch = _hand_in_zip(running, entries)
     assert batch["submissions"] == 2 and [r["file"] for r in batch["refused"]] == [
         "../evil.py",  # dropped, and said so: an instructor must know whose file was not graded
         "cy/notes.txt",
@@ -272,10 +263,6 @@ def test_a_zip_handed_in_again_after_an_api_died_storing_it_is_whole(running) ->
     received. The same zip handed in again is a batch of every file in it, the stored ones
     adopted (not graded twice); both batches are listed."""
     students = [f"s{index:02}" for index in range(12)]
-    archive = io.BytesIO()
-    with zipfile.ZipFile(archive, "w") as zipped:
-        for student in students:
-            zipped.writestr(f"{student}/solution.py", ACCEPTED)
     store = running.service.store
     lost = "0123456789abcdef"  # what the killed API had stored: a third of the files
     store.batches.add(lost, "nqueens")
@@ -283,12 +270,7 @@ def test_a_zip_handed_in_again_after_an_api_died_storing_it_is_whole(running) ->
         store.submit(student, "nqueens", running.service.catalog.get("nqueens").version,
                      "python", "solution.py", ACCEPTED.encode(), lost)  # fmt: skip
     teacher = running.as_("teacher")
-    answer = running.client.post(
-        "/v1/batches", data={"problem": "nqueens"},
-        files={"archive": ("class.zip", archive.getvalue())}, headers=teacher,
-    )  # fmt: skip
-    assert answer.status_code == 202, answer.text
-    batch = answer.json()
+    batch = _hand_in_zip(running, {f"{student}/solution.py": ACCEPTED for student in students})
     assert batch["submissions"] == len(students)
     listed = running.client.get("/v1/batches", headers=teacher).json()["batches"]
     assert [(b["id"], b["submissions"]) for b in listed] == [(batch["id"], 12), (lost, 4)]
@@ -305,3 +287,17 @@ def test_a_zip_handed_in_again_after_an_api_died_storing_it_is_whole(running) ->
     exported = running.client.get(batch["urls"]["export"], headers=teacher).text.splitlines()
     assert exported[2:] == [f"{student},{student},10" for student in students]
     assert running.client.get("/v1/batches", headers=running.as_("ada")).status_code == 403
+
+
+def _hand_in_zip(running, entries: dict[str, str]) -> dict:
+    """A zip of `entries` (name: text) handed in as the teacher: the batch it made."""
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as zipped:
+        for name, text in entries.items():
+            zipped.writestr(name, text)
+    answer = running.client.post(
+        "/v1/batches", data={"problem": "nqueens"},
+        files={"archive": ("class.zip", archive.getvalue())}, headers=running.as_("teacher"),
+    )  # fmt: skip
+    assert answer.status_code == 202, answer.text
+    return answer.json()
