@@ -145,7 +145,8 @@ def warm_server(command: tuple[str | Path, ...]) -> Iterator[dict[str, str]]:
 
 @contextlib.contextmanager
 def opened(name: str, runtime: str = "", warm: bool = True) -> Iterator[object]:
-    from grader.sandbox import SandboxOptions, open_sandbox
+    from grader.judge import open_sandbox
+    from grader.sandbox import SandboxOptions
 
     sandbox = open_sandbox(name, SandboxOptions(warm=warm, oci_runtime=runtime))
     try:
@@ -432,13 +433,14 @@ def table(figures: list[Figure]) -> str:
 def image_figures() -> list[Figure]:
     """The sandbox image as a fresh machine builds it (no layer cached; into a tag of its
     own, removed after), and the registry probe that decides the recipe."""
+    from grader.languages import NEEDS
     from grader.sandbox.docker.image import build_image, registry_unreachable
-    from grader.sandbox.docker.sandbox import connect, default_runtimes
+    from grader.sandbox.docker.sandbox import connect
 
     client = connect()
     tag = f"grader-sandbox:bench-{os.getpid()}"
     try:
-        runtimes = default_runtimes()
+        runtimes = NEEDS.runtimes()
         probe = median_of(lambda: registry_unreachable(client, runtimes), 3)
         started = time.perf_counter()
         built = build_image(client, runtimes, "auto", tag=tag, fresh=True)

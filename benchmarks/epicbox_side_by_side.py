@@ -55,12 +55,13 @@ def main() -> int:
     import epicbox
 
     from grader.judge import load_answers
+    from grader.languages import NEEDS
     from grader.problem_yaml import find_problem, load_problem, problem_roots
     from grader.sandbox.docker.image import ARGV0_LABEL, image_tag
-    from grader.sandbox.docker.sandbox import connect, default_runtimes
+    from grader.sandbox.docker.sandbox import connect
 
     runs = int(sys.argv[1])
-    tag = image_tag(default_runtimes())
+    tag = image_tag(NEEDS.runtimes())
     client = connect()
     python = client.images.get(tag).labels[f"{ARGV0_LABEL}python"]
     image = with_shell(client, tag)

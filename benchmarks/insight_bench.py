@@ -36,7 +36,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--size", type=int, default=300)
     size = parser.parse_args().size
-    from grader.insight.hardcoded import hardcoded_flags
+    from grader.flags.hardcoded import hardcoded_flags
     from grader.insight.sample import make_class
     from grader.judge import load_answers
     from grader.problem_yaml import load_problem

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from grader.judge import grade, load_answers  # noqa: E402
-from grader.languages import extensions  # noqa: E402
+from grader.languages import NEEDS, extensions  # noqa: E402
 from grader.problem_yaml import load_problem  # noqa: E402
 from grader.results import SubmissionResult  # noqa: E402
 from grader.sandbox import SANDBOXES  # noqa: E402
@@ -67,7 +67,7 @@ def burning(count: int) -> Iterator[None]:
 
 
 def grade_all(paths: list[Path], backend: str) -> tuple[dict[Path, SubmissionResult], float]:
-    sandbox = SANDBOXES[backend](SandboxOptions())
+    sandbox = SANDBOXES[backend](SandboxOptions(languages=NEEDS))
     known = extensions()
     results = {}
     started = time.perf_counter()

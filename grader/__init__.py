@@ -18,12 +18,12 @@ if TYPE_CHECKING:
         SandboxUnavailable,
         UsageError,
     )
-    from .judge import grade, load_answers
+    from .judge import grade, load_answers, open_sandbox
     from .limits import Limits
     from .problem import Problem, TestCase, Visibility
     from .problem_yaml import find_problem, load_problem
     from .results import Report, SandboxInfo, SubmissionResult, TestResult
-    from .sandbox import Sandbox, SandboxOptions, open_sandbox
+    from .sandbox import Sandbox, SandboxOptions
     from .submission import Submission, read_submission
     from .verdicts import Verdict
 
@@ -36,12 +36,12 @@ _HOMES = {
         "SandboxUnavailable",
         "UsageError",
     ),
-    ".judge": ("grade", "load_answers"),
+    ".judge": ("grade", "load_answers", "open_sandbox"),
     ".limits": ("Limits",),
     ".problem": ("Problem", "TestCase", "Visibility"),
     ".problem_yaml": ("find_problem", "load_problem"),
     ".results": ("Report", "SandboxInfo", "SubmissionResult", "TestResult"),
-    ".sandbox": ("Sandbox", "SandboxOptions", "open_sandbox"),
+    ".sandbox": ("Sandbox", "SandboxOptions"),
     ".submission": ("Submission", "read_submission"),
     ".verdicts": ("Verdict",),
 }

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .errors import SandboxUnavailable
+from .languages import NEEDS
 from .sandbox import (
     AUTO_FASTEST,
     AUTO_STRONGEST,
@@ -19,7 +20,10 @@ from .selftest import SelfTest
 # Runtimes a backend can be opened on besides its default, shown after the backends; never
 # what `--sandbox auto` picks (each is asked for by name).
 OPTIONAL_RUNTIMES: Final = {
-    "docker --runtime runsc (gVisor)": ("docker", SandboxOptions(oci_runtime="runsc")),
+    "docker --runtime runsc (gVisor)": (
+        "docker",
+        SandboxOptions(oci_runtime="runsc", languages=NEEDS),
+    ),
 }
 
 
@@ -43,7 +47,7 @@ def survey(self_test: bool = False) -> tuple[BackendStatus, ...]:
     try:
         for name, factory in SANDBOXES.items():
             try:
-                opened[name] = factory(SandboxOptions())
+                opened[name] = factory(SandboxOptions(languages=NEEDS))
             except SandboxUnavailable as error:
                 found[name] = BackendStatus(name, False, reason=str(error))
         picked = auto_choice({name: sandbox.warning() for name, sandbox in opened.items()})

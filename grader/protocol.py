@@ -73,6 +73,14 @@ class ReplyKind(StrEnum):
     TOO_LARGE = "too_large"
 
 
+# Error types every runner sends alike, whatever its language calls them: out of memory
+# (Python's MemoryError, std::bad_alloc, OutOfMemoryError ...), the program's own exit, and a
+# Rust panic.
+OUT_OF_MEMORY: Final = "MemoryError"
+EXIT_CALLED: Final = "SystemExit"
+PANICKED: Final = "panic"
+
+
 @dataclass(frozen=True, slots=True)
 class Reply:
     """One decoded frame from the runner."""

@@ -77,10 +77,9 @@ class JudgeTest(pytest.Item):
 def _graded(config: pytest.Config) -> SubmissionResult:
     """Grade once per session; every item reads the same result."""
     if _RESULT not in config.stash:
-        from .judge import grade, load_answers
+        from .judge import grade, load_answers, open_sandbox
         from .languages import extensions
         from .problem_yaml import find_problem, load_problem, problem_roots
-        from .sandbox import open_sandbox
         from .submission import read_submission
 
         problem = load_problem(find_problem(config.getoption("--grader-problem"), problem_roots()))

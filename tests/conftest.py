@@ -9,12 +9,12 @@ import pytest
 
 from grader.errors import SandboxError, SandboxUnavailable
 from grader.judge import load_answers
-from grader.languages import LANGUAGES, extensions
+from grader.languages import LANGUAGES, NEEDS, extensions
 from grader.problem import Problem
 from grader.problem_yaml import load_problem
 from grader.sandbox import SANDBOXES, Sandbox, SandboxOptions
 from grader.sandbox.docker.image import build_image
-from grader.sandbox.docker.sandbox import DockerSandbox, connect, default_runtimes
+from grader.sandbox.docker.sandbox import DockerSandbox, connect
 from grader.sandbox.process.sandbox import ProcessSandbox
 from grader.submission import Submission, read_submission
 
@@ -102,11 +102,11 @@ def nqueens_answers(nqueens: Problem) -> dict[str, object]:
 # "docker-cold" starts a container per submission (as gVisor's runs do). The contract and
 # hostile suites hold for each.
 VARIANTS = {
-    "process-cold": ("process", SandboxOptions(warm=False)),
-    "docker-cold": ("docker", SandboxOptions(warm=False)),
+    "process-cold": ("process", SandboxOptions(warm=False, languages=NEEDS)),
+    "docker-cold": ("docker", SandboxOptions(warm=False, languages=NEEDS)),
 }
 # Opened by name only (tests/sandbox/test_hostile.py's gVisor cases), not in every suite.
-RUNTIMES = {"docker-runsc": ("docker", SandboxOptions(oci_runtime="runsc"))}
+RUNTIMES = {"docker-runsc": ("docker", SandboxOptions(oci_runtime="runsc", languages=NEEDS))}
 
 
 def backend_names() -> tuple[str, ...]:
@@ -122,7 +122,7 @@ def require_language(language_id: str) -> None:
 
 def open_backend(name: str) -> Sandbox:
     """A fully isolated backend, or a skip (a failure under CI) saying what is missing."""
-    base, options = (VARIANTS | RUNTIMES).get(name, (name, SandboxOptions()))
+    base, options = (VARIANTS | RUNTIMES).get(name, (name, SandboxOptions(languages=NEEDS)))
     try:
         if base == "docker":
             _build_docker_image()
@@ -140,7 +140,7 @@ def _build_docker_image() -> None:
     """The image the docker backend needs, built if missing (reused when already built)."""
     client = connect()
     try:
-        build_image(client, default_runtimes(), "auto")
+        build_image(client, NEEDS.runtimes(), "auto")
     finally:
         client.close()
 

@@ -120,7 +120,7 @@ def test_the_token_comes_from_the_environment_and_travels_only_over_https(
 
 
 def test_a_comment_names_hidden_tests_as_students_see_them() -> None:
-    from grader.canvas import comment_of
+    from grader.integrations.canvas.push import comment_of
 
     result = {
         "verdict": "WA", "score": 1, "max_score": 3,

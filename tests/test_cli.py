@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -315,8 +316,10 @@ def test_doctor_builds_and_runs_a_program_in_every_language_it_lists(capsys) -> 
 
 def test_a_self_test_that_fails_says_why(process_sandbox, monkeypatch) -> None:
     from grader import selftest
-    from grader.languages import plus_one
+    from grader.languages import LANGUAGES
 
-    monkeypatch.setitem(plus_one.BODIES, "python", ("    ...\n", "    return n\n"))
+    python = LANGUAGES["python"]
+    wrong = dataclasses.replace(python.plus_one, body="    return n\n")
+    monkeypatch.setattr(python, "plus_one", wrong)
     failed = selftest.run_self_test("python", process_sandbox)
     assert not failed.passed and failed.detail.startswith("WA: expected 42, got 41")

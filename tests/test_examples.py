@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from grader.judge import grade, load_answers
-from grader.languages import EXTENSIONS, extensions
+from grader.languages import LANGUAGES, extensions
 from grader.problem import Problem
 from grader.problem_yaml import load_problem
 from grader.submission import read_submission
@@ -139,6 +139,8 @@ def test_example_gets_its_folders_verdict(path: Path, sandbox) -> None:
 
 def test_every_language_has_the_required_examples() -> None:
     """An accepted solution, a lesson mistake, a compile error and a runtime error each."""
-    for language, suffixes in EXTENSIONS.items():
-        folders = {p.parent.name for p in EXAMPLES if p.suffix in suffixes}
-        assert {"accepted", "wrong_answer", "compile_error", "runtime_error"} <= folders, language
+    for language in LANGUAGES.values():
+        folders = {p.parent.name for p in EXAMPLES if p.suffix in language.extensions}
+        assert {"accepted", "wrong_answer", "compile_error", "runtime_error"} <= folders, (
+            language.id
+        )

@@ -10,6 +10,7 @@ import os
 import shutil
 import stat
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -17,8 +18,8 @@ import jsonschema
 import pytest
 
 from grader.cli import main
-from grader.gradescope.run import find_solution, run_autograder
-from grader.gradescope.scripts import setup_script
+from grader.integrations.gradescope.run import find_solution, run_autograder
+from grader.integrations.gradescope.scripts import setup_script
 
 from .conftest import SUBMISSIONS, require
 from .schemas.gradescope import RESULTS_SCHEMA
@@ -107,13 +108,14 @@ def test_a_submission_without_a_solution_still_gets_results(tmp_path) -> None:
 
 
 def test_a_fault_of_the_harness_is_told_to_the_student_plainly(tmp_path, capsys) -> None:
-    from grader.cli.context import Context
-
     config = tmp_path / "grader-gradescope.json"
     config.write_text("{not json")
     results = tmp_path / "results.json"
-    context = Context.of_this_process(main)
-    assert run_autograder(config, tmp_path, results, context) == 0
+
+    def never_run(argv: object, folder: object) -> int:
+        raise AssertionError("the configuration is read before any command line")
+
+    assert run_autograder(config, tmp_path, results, never_run, sys.stderr) == 0
     assert "The autograder itself failed" in json.loads(results.read_text())["output"]
     assert "JSONDecodeError" in capsys.readouterr().err  # for staff, in the script's output
 
@@ -143,8 +145,9 @@ def test_the_zip_holds_the_scripts_problem_answers_and_wheels(autograder) -> Non
 
 def _engine_and_image() -> str:
     from grader.errors import SandboxError, SandboxUnavailable
+    from grader.languages import NEEDS
     from grader.sandbox.docker.image import build_image
-    from grader.sandbox.docker.sandbox import connect, default_runtimes
+    from grader.sandbox.docker.sandbox import connect
 
     try:
         client = connect()
@@ -152,7 +155,7 @@ def _engine_and_image() -> str:
         require(False, "the Docker engine", str(error))
         raise
     try:
-        return build_image(client, default_runtimes(), "auto").tag
+        return build_image(client, NEEDS.runtimes(), "auto").tag
     finally:
         client.close()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from grader.sandbox import kept
+from grader.cli.warm import kept
 
 PACKAGE = Path(__file__).resolve().parent.parent / "grader"
 MAX_MODULE_LINES = 300
@@ -39,25 +39,74 @@ def _long_functions(source: str) -> list[str]:
     ]
 
 
-def _imports() -> dict[str, set[str]]:
-    """Module -> the package's modules it imports, anywhere in it."""
+def _modules() -> dict[str, Path]:
     modules = {}
     for path in PACKAGE.rglob("*.py"):
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        modules[name] = path
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return modules
+
+
+def _targets(node: ast.AST, package: str) -> list[str]:
+    """The modules one statement imports: `import a.b`, `from a import b`, relative or
+    not, and a registry's lines ("module:attribute" strings, imported by name when used)."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if isinstance(node, ast.ImportFrom):
+        if node.level:
+            parts = package.split(".")
+            base = ".".join(parts[: len(parts) - node.level + 1])
+            target = ".".join(filter(None, [base, node.module]))
+        else:
+            target = node.module or ""
+        return [target] + [f"{target}.{alias.name}" for alias in node.names]
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "LazyRegistry"
+        and len(node.args) == 2
+        and isinstance(node.args[1], ast.Dict)
+    ):
+        found = []
+        for value in node.args[1].values:
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                module = value.value.partition(":")[0]
+                level = len(module) - len(module.lstrip("."))
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - level + 1])
+                found.append(".".join(filter(None, [base, module.lstrip(".")])))
+        return found
+    return []
+
+
+def _imports() -> dict[str, set[str]]:
+    """Module -> the package's modules it imports, anywhere in it (inside functions too)."""
+    modules = _modules()
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        found = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                target = ".".join([*base, *([node.module] if node.module else [])])
-                found |= {t for t in [target] + [f"{target}.{a.name}" for a in node.names]
-                          if t in modules and t != name}  # fmt: skip
-        graph[name] = found
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found = {t for node in ast.walk(tree) for t in _targets(node, package)}
+        graph[name] = {target for target in found if target in modules and target != name}
     return graph
+
+
+def _packages(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The same drawn between the package's parts: grader.judge, grader.cli, grader.problem
+    (a top-level module is a part of its own), and each integration (grader.integrations.lti:
+    integrations/ only groups them)."""
+
+    def part(module: str) -> str:
+        depth = 3 if module.startswith("grader.integrations.") else 2
+        return ".".join(module.split(".")[:depth])
+
+    drawn: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        if module != "grader":
+            drawn.setdefault(part(module), set()).update(
+                part(target) for target in targets if part(target) not in (part(module), "grader")
+            )
+    return drawn
 
 
 def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -97,6 +146,25 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
     graph = {name: targets - {"grader"} for name, targets in _imports().items()}
     assert len(graph) > 50
     assert _circles(graph) == []
+
+
+def test_no_part_of_the_package_imports_one_that_imports_it_back() -> None:
+    """Dependencies point down: the judge never reaches into the instructor's insight, a
+    backend never into a language, an integration never into the command line."""
+    drawn = _packages(_imports())
+    assert {"grader.judge", "grader.sandbox", "grader.languages", "grader.cli"} <= set(drawn)
+    assert "grader.languages" in drawn["grader.judge"]  # the drawing sees imports at all
+    assert _circles(drawn) == []
+
+
+def test_imports_are_read_wherever_they_are() -> None:
+    source = ast.parse(
+        "import grader.a\n"
+        "def later():\n    from ..b import c\n"
+        "R = LazyRegistry(__name__, {'x': '.d:D'})\n"
+    )
+    found = {t for node in ast.walk(source) for t in _targets(node, "grader.p")}
+    assert {"grader.a", "grader.b", "grader.b.c", "grader.p.d"} <= found
 
 
 def test_no_module_is_longer_than_a_newcomer_reads_in_one_pass() -> None:

@@ -3,8 +3,8 @@ arrives, limits hold, and the program sees no more of the host than a graded sub
 
 from __future__ import annotations
 
+from grader.integrations.jobe.plain import PLAIN_LANGUAGES, run_plain
 from grader.limits import Limits
-from grader.plain import PLAIN_LANGUAGES, run_plain
 from grader.sandbox.base import Termination
 
 from .conftest import require_language

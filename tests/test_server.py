@@ -133,7 +133,7 @@ def test_a_command_the_warm_grader_answers_loads_no_site_and_no_os(
         if line.startswith("import time:")
     }
     assert done.returncode == 0 and "all 92 solutions found" in done.stdout
-    assert {"encodings", "grader.warm.client"} <= imported  # the profile took effect
+    assert {"encodings", "grader.cli.warm.client"} <= imported  # the profile took effect
     assert not {"site", "os", "grader.cli"} & imported, sorted(imported)
 
 

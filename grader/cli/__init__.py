@@ -6,48 +6,19 @@ Exit status: 0 every submission AC (or the command succeeded), 1 some submission
 internal error of the grader.
 """
 
-from __future__ import annotations
+# Nothing imported at the top, not even typing (several ms): see main's docstring.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
-from collections.abc import Sequence
-
-from ..errors import EXIT_INTERNAL, EXIT_USAGE, GraderError, ProblemError, UsageError
-from .commands import COMMANDS
-from .context import Context
-from .parser import Said, parser
+    from .context import Context
 
 
-def main(argv: Sequence[str] | None = None, context: Context | None = None) -> int:
+def main(argv: "Sequence[str] | None" = None, context: "Context | None" = None) -> int:
     """Run a command line in `context` (by default this process's directory, environment
-    and streams); returns the exit status instead of raising or exiting."""
-    if context is None:
-        try:
-            context = Context.of_this_process(main)
-        except OSError:
-            import sys
+    and streams); returns the exit status instead of raising or exiting. The parser and
+    the commands are imported here, not with the package: the warm grader's client
+    (warm/client.py) lives in this package and starts with built-in modules alone."""
+    from .command_line import run_command_line
 
-            print("grader: error: the current directory no longer exists", file=sys.stderr)
-            return EXIT_USAGE
-    try:
-        args = parser().parse_args(argv)
-    except Said as said:
-        (context.stderr if said.to_stderr else context.stdout).write(said.text)
-        return said.status
-    err = context.stderr
-    try:
-        return int(COMMANDS[args.command].run(args, context))
-    except (UsageError, ProblemError) as error:
-        print(f"grader: error: {error}", file=err)
-        return EXIT_USAGE
-    except GraderError as error:
-        print(f"grader: internal error: {error}", file=err)
-        return EXIT_INTERNAL
-    except KeyboardInterrupt:
-        print("grader: interrupted", file=err)
-        return 130
-    except Exception as error:  # noqa: BLE001 - a bug of the harness: one line, exit 3
-        print(
-            f"grader: internal error: {type(error).__name__}: {error} (a bug in grader; "
-            "please report it with the command line)",
-            file=err,
-        )
-        return EXIT_INTERNAL
+    return run_command_line(argv, context)

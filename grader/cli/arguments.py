@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import UsageError
+from ..languages import NEEDS
 from ..sandbox import SANDBOXES, SandboxOptions
 
 SANDBOX_CHOICES = ("auto", *SANDBOXES)
@@ -41,7 +42,7 @@ def sandbox_options(args: argparse.Namespace) -> SandboxOptions:
     """What `--runtime` asks of the backend `--sandbox` names."""
     if args.runtime and args.sandbox != "docker":
         raise UsageError(f"--runtime {args.runtime} needs --sandbox docker")
-    return SandboxOptions(oci_runtime=args.runtime)
+    return SandboxOptions(oci_runtime=args.runtime, languages=NEEDS)
 
 
 def positive(text: str) -> int:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
-    from ..sandbox.kept import KeptSandboxes
+    from .warm.kept import KeptSandboxes
 
 # How a command line runs in a context (cli.main): what a command that answers command lines
 # of others (`grader serve`) runs each of them through.

@@ -33,7 +33,7 @@ def sandbox_for(args: argparse.Namespace, context: Context) -> Iterator[Sandbox]
     if context.sandboxes is not None:
         yield context.sandboxes.open(args.sandbox, options)
         return
-    from ..sandbox import open_sandbox
+    from ..judge import open_sandbox
 
     sandbox = open_sandbox(args.sandbox, options)
     try:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .tokens import NAME, NUMBER, STRING, Token, is_keyword, tokens
+from ..flags.tokens import NAME, NUMBER, STRING, Token, is_keyword, tokens
 
 K: Final = 6  # tokens per k-gram (the corpus of disguised copies: 6 separates best)
 WINDOW: Final = 5  # winnowing window: every match of K + WINDOW - 1 tokens is found

@@ -12,9 +12,11 @@ from dataclasses import replace
 
 from ..checkers import CHECKERS
 from ..errors import GraderError, SandboxUnavailable
-from ..languages import LANGUAGES
+from ..languages import LANGUAGES, NEEDS
 from ..problem import Problem, TestCase, load_answer
 from ..results import SubmissionResult, TestResult
+from ..sandbox import SandboxOptions
+from ..sandbox import open_sandbox as open_backend
 from ..sandbox.base import Sandbox
 from ..submission import Submission
 from ..text import printable
@@ -24,7 +26,17 @@ from .failures import Finding, load_finding
 from .probes import flags_for, printable_flags, probed, source_flags
 from .startup import load_allowance_s
 
-__all__ = ["flags_for", "grade", "hidden_view", "load_answers", "student_view"]
+__all__ = ["flags_for", "grade", "hidden_view", "load_answers", "open_sandbox", "student_view"]
+
+
+def open_sandbox(choice: str = "auto", options: SandboxOptions | None = None) -> Sandbox:
+    """The backend `choice` names (grader.sandbox.open_sandbox), told what the registered
+    languages need of it unless `options` says: an image's runtimes, the runner it keeps
+    warm. Close it after use (it is a context manager too)."""
+    chosen = options or SandboxOptions()
+    if chosen.languages is None:
+        chosen = replace(chosen, languages=NEEDS)
+    return open_backend(choice, chosen)
 
 
 def load_answers(problem: Problem) -> dict[str, object]:
@@ -110,17 +122,18 @@ def _grade(
     if submission.refused:
         return _compile_error(problem, submission, submission.refused)
     problem = for_language(problem, submission)
-    build = LANGUAGES[submission.language].build(submission, problem, sandbox)
+    language = LANGUAGES[submission.language]
+    build = language.build(submission, problem, sandbox)
     name = submission.path.name
     if build.program is None:
         said = build.compile_output
         located = said if said.startswith(name) else f"{name}: {said}"
         return _compile_error(problem, submission, located)
     checker = CHECKERS[problem.checker]
-    allowance = load_allowance_s(LANGUAGES[submission.language], sandbox)
+    allowance = load_allowance_s(language, sandbox)
     problem = replace(problem, limits=replace(problem.limits, load_allowance_s=allowance))
     with sandbox.session(build.program, problem.limits, len(problem.tests)) as session:
-        failed_load = load_finding(session.load(), name, problem)
+        failed_load = load_finding(session.load(), name, problem, language)
         if failed_load is not None and failed_load.verdict is Verdict.CE:
             return _compile_error(problem, submission, failed_load.message)
         decided: list[TestResult] = []
@@ -128,7 +141,9 @@ def _grade(
             decided.append(
                 _not_run(test, failed_load, index == 0, reveal_hidden)
                 if failed_load is not None
-                else run_test(problem, test, answers[test.name], checker, session, reveal_hidden)
+                else run_test(
+                    problem, test, answers[test.name], checker, session, reveal_hidden, language
+                )
             )
             if on_test is not None:
                 on_test(_printable_test(decided[-1]))
@@ -145,7 +160,8 @@ def _grade(
         )
         if with_probes and problem.probes and not failing:
             slowest = max((test.time_s for test in tests), default=0.0)
-            result = replace(result, flags=probed(problem, answers, checker, session, slowest))
+            flags = probed(problem, answers, checker, session, slowest, language)
+            result = replace(result, flags=flags)
     return result
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ..checkers import Checker
 from ..errors import InternalError
-from ..languages import LANGUAGES
+from ..languages import LANGUAGES, Language
 from ..problem import Problem, TestCase
 from ..protocol import ReplyKind
 from ..results import TestResult
@@ -30,6 +30,7 @@ def run_test(
     checker: Checker,
     session: Session,
     reveal_hidden: bool,
+    language: Language,
 ) -> TestResult:
     outcome = session.call(problem.args(test))
     reply = outcome.reply
@@ -50,7 +51,7 @@ def run_test(
                 checked.board,
             )
         elif reply.kind is ReplyKind.ERROR:
-            finding = raised(reply.error_type, reply.message, reply.trace)
+            finding = raised(reply.error_type, reply.message, reply.trace, language)
         elif reply.kind is ReplyKind.TOO_LARGE:
             finding = Finding(
                 Verdict.OLE,

@@ -4,15 +4,12 @@ judge (judge/__init__.py) calls nothing else to decide a verdict it did not chec
 
 from __future__ import annotations
 
-import builtins
-import re
 import signal
 from dataclasses import dataclass
-from typing import Final
 
-from ..hints import python2_error, python2_syntax
+from ..languages import Language
 from ..problem import Problem
-from ..protocol import ReplyKind
+from ..protocol import EXIT_CALLED, OUT_OF_MEMORY, PANICKED, ReplyKind
 from ..sandbox.base import RunOutcome, Termination
 from ..verdicts import Verdict
 
@@ -27,7 +24,9 @@ class Finding:
     board: str = ""
 
 
-def load_finding(outcome: RunOutcome, name: str, problem: Problem) -> Finding | None:
+def load_finding(
+    outcome: RunOutcome, name: str, problem: Problem, language: Language
+) -> Finding | None:
     """None when the submission loaded; otherwise why not, as the verdict of every test."""
     reply = outcome.reply
     if reply is not None and reply.kind is ReplyKind.READY:
@@ -35,27 +34,17 @@ def load_finding(outcome: RunOutcome, name: str, problem: Problem) -> Finding | 
     if reply is not None and reply.kind is ReplyKind.LOAD_ERROR:
         where = f"{name}:{reply.line}" if reply.line else name
         first, newline, excerpt = reply.message.partition("\n")
-        advice = python2_syntax(reply.message)
+        advice = language.explain_syntax(reply.message)
         return Finding(Verdict.CE, f"{where}: {first}{advice}{newline}{excerpt}")
     if reply is not None and reply.kind is ReplyKind.ERROR:
-        if reply.error_type == "MemoryError":
+        if reply.error_type == OUT_OF_MEMORY:
             return Finding(Verdict.MLE, "your file ran out of memory while it was being loaded")
         where = f"{name}:{reply.line}" if reply.line else name
-        if reply.error_type == "SystemExit":
+        if reply.error_type == EXIT_CALLED:
             what = "called exit() while it was being loaded"
         else:
             what = f"raised {_exception(reply.error_type, reply.message)} while it was being loaded"
-        advice = python2_error(reply.error_type, reply.message)
-        if not advice and reply.error_type == "NameError":
-            advice = (
-                " A name must be defined or imported before the line that runs it: is it "
-                "misspelt, or defined further down?"
-            )
-        if not advice:
-            advice = (
-                " Code at the top level of the file runs when it is loaded; keep only "
-                'definitions there (or guard it with `if __name__ == "__main__":`).'
-            )
+        advice = language.explain(reply.error_type, reply.message, loading=True)
         return Finding(
             Verdict.CE,
             f"{where}: your file {what}.{advice}" + (f"\n{reply.trace}" if reply.trace else ""),
@@ -64,22 +53,20 @@ def load_finding(outcome: RunOutcome, name: str, problem: Problem) -> Finding | 
     return Finding(finding.verdict, f"while your file was being loaded: {finding.message}")
 
 
-def raised(error_type: str, message: str, trace: str) -> Finding:
-    if error_type == "MemoryError":
+def raised(error_type: str, message: str, trace: str, language: Language) -> Finding:
+    if error_type == OUT_OF_MEMORY:
         return Finding(Verdict.MLE, "ran out of memory (MemoryError)", "ran out of memory")
-    if error_type == "SystemExit":
+    if error_type == EXIT_CALLED:
         return Finding(
             Verdict.RTE,
             "called exit() inside the function: return the answer instead of exiting",
             "the program called exit()",
         )
-    if error_type == "panic":
+    if error_type == PANICKED:
         return Finding(Verdict.RTE, f"panicked: {message}", "the program panicked")
-    advice = python2_error(error_type, message)
-    if error_type == "RecursionError":
-        advice = " Does every recursive call move towards a base case?"
+    advice = language.explain(error_type, message, loading=False)
     shown = _exception(error_type, message)
-    hint_type = error_type if _is_builtin_exception(error_type) else "an exception"
+    hint_type = error_type if language.is_library_exception(error_type) else "an exception"
     return Finding(
         Verdict.RTE,
         f"raised {shown}{'' if shown.endswith('.') else '.'}{advice}"
@@ -183,64 +170,3 @@ def signaled(number: int, memory_mib: int) -> Finding:
 
 def _exception(error_type: str, message: str) -> str:
     return f"{error_type}: {message}" if message else error_type
-
-
-# The standard libraries' common exceptions, listed: a submission can declare a type in
-# namespace `std` or `System` itself.
-LIBRARY_EXCEPTIONS: Final = frozenset(
-    [
-        *(
-            f"std::{name}"
-            for name in [
-                "exception",
-                "logic_error",
-                "invalid_argument",
-                "domain_error",
-                "length_error",
-                "out_of_range",
-                "runtime_error",
-                "range_error",
-                "overflow_error",
-                "underflow_error",
-                "bad_alloc",
-                "bad_cast",
-                "bad_function_call",
-                "bad_optional_access",
-                "bad_variant_access",
-                "bad_array_new_length",
-            ]
-        ),
-        *(
-            f"System.{name}"
-            for name in [
-                "Exception",
-                "SystemException",
-                "IndexOutOfRangeException",
-                "ArgumentException",
-                "ArgumentOutOfRangeException",
-                "ArgumentNullException",
-                "NullReferenceException",
-                "InvalidOperationException",
-                "DivideByZeroException",
-                "OverflowException",
-                "ArithmeticException",
-                "InvalidCastException",
-                "FormatException",
-                "NotImplementedException",
-                "NotSupportedException",
-                "OutOfMemoryException",
-                "StackOverflowException",
-                "Collections.Generic.KeyNotFoundException",
-            ]
-        ),
-    ]
-)
-
-
-def _is_builtin_exception(name: str) -> bool:
-    """Whether a hidden test may name the type: a standard library's own, never one the
-    submission defines (its name could spell out the hidden input)."""
-    if name in LIBRARY_EXCEPTIONS or re.fullmatch(r"java\.[\w.$]+", name):
-        return True  # no class loader but the JVM's own defines a class in java.*
-    candidate = getattr(builtins, name, None)
-    return isinstance(candidate, type) and issubclass(candidate, BaseException)

@@ -1,4 +1,4 @@
-"""The instructor's flags: what a source gives away (insight/hardcoded.py) and, for a
+"""The instructor's flags: what a source gives away (grader/flags/) and, for a
 submission that passed every test, what its run past the published limits shows (the
 problem's probes, never scored): where stored answers have nothing, a table of them shows."""
 
@@ -10,8 +10,8 @@ from typing import Final
 
 from ..checkers import CHECKERS, Checker
 from ..errors import InternalError
-from ..insight.hardcoded import hardcoded_flags
-from ..languages import LANGUAGES
+from ..flags.hardcoded import hardcoded_flags
+from ..languages import LANGUAGES, Language
 from ..problem import Problem
 from ..results import Flag, FlagKind
 from ..sandbox.base import Sandbox, Session
@@ -30,6 +30,7 @@ def probed(
     checker: Checker,
     session: Session,
     slowest: float,
+    language: Language,
 ) -> tuple[Flag, ...]:
     """A submission that passed every test (the slowest in `slowest` s of CPU), run on the
     problem's probes (inputs past the published limits, never scored): stored answers have
@@ -40,7 +41,7 @@ def probed(
         expected = answers.get(probe.name)
         if expected is None:
             continue
-        ran = run_test(problem, probe, expected, checker, session, True)
+        ran = run_test(problem, probe, expected, checker, session, True, language)
         slow = ran.verdict in (Verdict.TLE, Verdict.MLE)
         if ran.verdict is Verdict.AC or (slow and slowest >= PROBE_INSTANT_S):
             continue
@@ -86,13 +87,15 @@ def _probed_again(
     slowest_s: float,
 ) -> tuple[Flag, ...]:
     problem = for_language(problem, submission)
-    build = LANGUAGES[submission.language].build(submission, problem, sandbox)
+    language = LANGUAGES[submission.language]
+    build = language.build(submission, problem, sandbox)
     if build.program is None:
         raise InternalError("the build that passed every test failed this time")
     with sandbox.session(build.program, problem.limits, len(problem.probes)) as session:
-        if load_finding(session.load(), submission.path.name, problem) is not None:
+        if load_finding(session.load(), submission.path.name, problem, language) is not None:
             raise InternalError("the file that passed every test did not load this time")
-        return probed(problem, answers, CHECKERS[problem.checker], session, slowest_s)
+        checker = CHECKERS[problem.checker]
+        return probed(problem, answers, checker, session, slowest_s, language)
 
 
 def source_flags(

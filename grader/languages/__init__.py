@@ -1,22 +1,15 @@
-"""Languages by id, with the file extensions that select them. Add one: a module, one line
-here. A language's module is imported only when a submission in it is graded."""
+"""Languages by id. Add one: a module whose class meets `Language` (base.py), and one line
+here; every table of the grader (file extensions, the self-test, an image's packages, how
+errors read, Jobe's language list) is read from the registered classes. A language's module
+is imported when it is asked for: grading a Python file compiles no C++ module's helpers."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from ..registry import LazyRegistry
-
-if TYPE_CHECKING:
-    from .base import Build, Language
-
-EXTENSIONS: Final[dict[str, tuple[str, ...]]] = {
-    "python": (".py",),
-    "cpp": (".cpp", ".cc", ".cxx"),
-    "rust": (".rs",),
-    "java": (".java",),
-    "csharp": (".cs",),
-}
+from ..sandbox.base import Runtime
+from .base import Build, Language, PlusOne
 
 LANGUAGES: Final[LazyRegistry[Language]] = LazyRegistry(
     __name__,
@@ -32,7 +25,21 @@ LANGUAGES: Final[LazyRegistry[Language]] = LazyRegistry(
 
 def extensions() -> dict[str, str]:
     """File extension -> language id, for every registered language."""
-    return {ext: language for language, found in EXTENSIONS.items() for ext in found}
+    return {ext: language.id for language in LANGUAGES.values() for ext in language.extensions}
 
 
-__all__ = ["EXTENSIONS", "LANGUAGES", "Build", "Language", "extensions"]
+class RegisteredLanguages:
+    """What the registered languages ask of a sandbox (sandbox.options.LanguageNeeds)."""
+
+    def runtimes(self) -> tuple[Runtime, ...]:
+        carried = (language.runtime() for language in LANGUAGES.values())
+        return tuple(runtime for runtime in carried if runtime is not None)
+
+    def warm_sources(self) -> tuple[str, ...]:
+        warm = (language.warm_source() for language in LANGUAGES.values())
+        return tuple(source for source in warm if source)
+
+
+NEEDS: Final = RegisteredLanguages()
+
+__all__ = ["LANGUAGES", "NEEDS", "Build", "Language", "PlusOne", "extensions"]

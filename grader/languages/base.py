@@ -11,6 +11,17 @@ from ..submission import MAX_SOURCE_BYTES, Submission
 
 
 @dataclass(frozen=True, slots=True)
+class PlusOne:
+    """`plus_one(n: int) -> int` in a language, made from its own template: the function's
+    name there, and the template's empty body with what replaces it. The smallest program
+    the judge runs (`grader doctor`'s self-test; the measure of a runtime's start-up)."""
+
+    entry: str
+    empty_body: str
+    body: str
+
+
+@dataclass(frozen=True, slots=True)
 class Build:
     """A runnable program, or (program None) the compile error the student sees."""
 
@@ -19,9 +30,18 @@ class Build:
 
 
 class Language(Protocol):
+    """Everything the grader knows of a language, in the language's own module: nothing
+    else names a language (grader/languages/__init__.py registers it)."""
+
     id: str
     name: str
     time_factor: float  # on the problem's time limits, unless problem.yaml says otherwise
+    extensions: tuple[str, ...]  # of a submission's file; the first is the usual one
+    file_name: str  # what the grader names a source it writes (a self-test, a Jobe run)
+    plus_one: PlusOne
+    # What an image without the toolchain installs: (a command, the Debian/Ubuntu package
+    # giving it), for Gradescope's image.
+    packages: tuple[tuple[str, str], ...]
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         """Prepare `submission` to run, compiling it in `sandbox` if the language needs it.
@@ -45,6 +65,27 @@ class Language(Protocol):
     def runtime(self) -> Runtime | None:
         """What a container image must carry for this language; None when its programs run
         from the host's toolchain, mounted read-only."""
+        ...
+
+    def warm_source(self) -> str:
+        """A Python runner a warm sandbox compiles once for every run, or ""."""
+        ...
+
+    def explain(self, error_type: str, message: str, loading: bool) -> str:
+        """What an exception the program raised means, after the runtime's own words: a
+        sentence or two that starts with a space, or "". `loading`: raised while the file
+        was loaded, before any test."""
+        ...
+
+    def explain_syntax(self, message: str) -> str:
+        """The same for an error the file could not even be loaded with (Python's
+        SyntaxError, its message and the offending line), or ""."""
+        ...
+
+    def is_library_exception(self, name: str) -> bool:
+        """Whether `name` is an exception type of the language's own library, which a
+        hidden test may name: never one a submission defines (its name could spell out the
+        hidden input)."""
         ...
 
 

@@ -7,15 +7,14 @@ become one compilable unit, and how to run the result; this module does the rest
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import os
 import re
 import shutil
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Final, Generic, TypeVar
+from typing import Final, TypeVar
 
 from ..errors import InternalError, ProblemError, SandboxUnavailable
 from ..limits import Limits
@@ -99,39 +98,22 @@ class CompiledLanguage:
     def runtime(self) -> Runtime | None:
         return None  # built and run from the host's toolchain, mounted read-only
 
+    def warm_source(self) -> str:
+        return ""  # an executable, started afresh for every run
 
-class per_path(Generic[T]):  # noqa: N801 - used as a decorator, as functools.cache is
-    """`lookup` (a toolchain found on PATH) done once per value of PATH, not once per
-    process: a warm grader then answers with the toolchain that a cold command in the
-    caller's environment would find."""
+    def explain(self, error_type: str, message: str, loading: bool) -> str:
+        if not loading:
+            return ""
+        return (
+            " Code that runs as the program starts (a static initializer, a global's "
+            "constructor) runs before any test; keep only definitions there."
+        )
 
-    def __init__(self, lookup: Callable[[], T]) -> None:
-        self._lookup = lookup
-        self._found: dict[str, T] = {}
-        functools.update_wrapper(self, lookup)
+    def explain_syntax(self, message: str) -> str:
+        return ""  # the compiler has said it already
 
-    def __call__(self) -> T:
-        key = os.environ.get("PATH", "")
-        if key not in self._found:
-            self._found[key] = self._lookup()
-        return self._found[key]
-
-    def cache_clear(self) -> None:
-        self._found.clear()
-
-    def checked(self, still_there: Callable[[T], bool]) -> T:
-        """The answer, looked up again once if `still_there` says what it names has gone (a
-        cache emptied meanwhile)."""
-        found = self()
-        if not still_there(found):
-            self.cache_clear()
-            found = self()
-        return found
-
-
-def present(path: str | None) -> bool:
-    """For `per_path.checked`: a path that exists, or no path at all."""
-    return path is None or os.path.exists(path)
+    def is_library_exception(self, name: str) -> bool:
+        return False
 
 
 def student_file_name(submission: Submission, extension: str, default: str) -> str:

@@ -11,11 +11,12 @@ import functools
 import os
 import shutil
 import subprocess
+from typing import Final
 
 from ..problem import Problem
 from ..sandbox.base import Program, Sandbox
 from ..submission import Submission
-from .base import Build
+from .base import Build, PlusOne
 from .compiled import (
     DRIVERS,
     NESTED_TYPES,
@@ -27,14 +28,24 @@ from .compiled import (
     entry_point,
     line_count,
     missing_toolchain,
-    per_path,
-    present,
     refused,
     student_file_name,
     supported_params,
 )
 from .pch import driver_object, precompiled_folder
+from .toolcache import per_path, present
 
+# The standard library's exceptions: a submission can declare a type in namespace std itself,
+# so these are listed, not matched.
+LIBRARY_EXCEPTIONS: Final = frozenset(
+    f"std::{name}"
+    for name in (
+        "exception", "logic_error", "invalid_argument", "domain_error", "length_error",
+        "out_of_range", "runtime_error", "range_error", "overflow_error", "underflow_error",
+        "bad_alloc", "bad_cast", "bad_function_call", "bad_optional_access",
+        "bad_variant_access", "bad_array_new_length",
+    )
+)  # fmt: skip
 PRELUDE = "#include <bits/stdc++.h>\nusing namespace std;\n"
 
 
@@ -96,6 +107,10 @@ class Cpp(CompiledLanguage):
     id = "cpp"
     name = "C++17 (g++)"
     time_factor = 1.0
+    extensions = (".cpp", ".cc", ".cxx")
+    file_name = "solution.cpp"
+    plus_one = PlusOne("plusOne", "        \n", "        return n + 1;\n")
+    packages = (("g++", "g++"),)
     spelling = Spelling(
         "vector<{}>",
         {"int": "int", "str": "string", "bool": "bool"},
@@ -106,6 +121,9 @@ class Cpp(CompiledLanguage):
 
     def toolchain(self) -> tuple[str, str]:
         return _compiler()
+
+    def is_library_exception(self, name: str) -> bool:
+        return name in LIBRARY_EXCEPTIONS
 
     def dialect(self) -> str:
         return "GNU C++17 (g++ -O2); <bits/stdc++.h> included and `using namespace std;`"

@@ -15,7 +15,7 @@ from typing import Final
 from ..problem import Problem
 from ..sandbox.base import Program, Sandbox
 from ..submission import Submission
-from .base import Build
+from .base import Build, PlusOne
 from .compiled import (
     CompiledLanguage,
     Spelling,
@@ -26,11 +26,11 @@ from .compiled import (
     entry_point,
     line_count,
     missing_toolchain,
-    per_path,
     refused,
     student_file_name,
     supported_params,
 )
+from .toolcache import per_path
 
 # LeetCode's C# usings, on the student's first line so that mcs's line numbers stay theirs.
 USINGS = (
@@ -89,10 +89,29 @@ REFUSED: Final = (
 )
 
 
+# The base library's common exceptions: a submission can declare a type in namespace System
+# itself, so these are listed, not matched.
+LIBRARY_EXCEPTIONS: Final = frozenset(
+    f"System.{name}"
+    for name in (
+        "Exception", "SystemException", "IndexOutOfRangeException", "ArgumentException",
+        "ArgumentOutOfRangeException", "ArgumentNullException", "NullReferenceException",
+        "InvalidOperationException", "DivideByZeroException", "OverflowException",
+        "ArithmeticException", "InvalidCastException", "FormatException",
+        "NotImplementedException", "NotSupportedException", "OutOfMemoryException",
+        "StackOverflowException", "Collections.Generic.KeyNotFoundException",
+    )
+)  # fmt: skip
+
+
 class CSharp(CompiledLanguage):
     id = "csharp"
     name = "C# (Mono)"
     time_factor = 1.5  # JIT compiles each method on its first call
+    extensions = (".cs",)
+    file_name = "Solution.cs"
+    plus_one = PlusOne("PlusOne", "        \n", "        return n + 1;\n")
+    packages = (("mcs", "mono-mcs"), ("mono", "mono-runtime"))
     spelling = Spelling(
         "IList<{}>",
         {"int": "int", "str": "string", "bool": "bool"},
@@ -104,6 +123,9 @@ class CSharp(CompiledLanguage):
 
     def toolchain(self) -> tuple[str, str, tuple[str, ...], str]:
         return _mono()
+
+    def is_library_exception(self, name: str) -> bool:
+        return name in LIBRARY_EXCEPTIONS
 
     def dialect(self) -> str:
         imported = USINGS.replace("using ", "").replace(";", ",").strip(" ,")

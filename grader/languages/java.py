@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 import shutil
 import subprocess
 
@@ -17,7 +18,7 @@ from ..errors import SandboxUnavailable
 from ..problem import Problem
 from ..sandbox.base import Program, Sandbox
 from ..submission import Submission
-from .base import Build
+from .base import Build, PlusOne
 from .compiled import (
     CompiledLanguage,
     Spelling,
@@ -28,12 +29,12 @@ from .compiled import (
     entry_point,
     line_count,
     missing_toolchain,
-    per_path,
     refused,
     shell,
     supported_params,
 )
 from .javatools import BuildTool, build_tool
+from .toolcache import per_path
 
 # LeetCode's Java imports, on the student's first line so that javac's line numbers stay theirs.
 IMPORTS = (
@@ -75,6 +76,10 @@ class Java(CompiledLanguage):
     id = "java"
     name = "Java (OpenJDK)"
     time_factor = 2.0  # JIT warm-up: the first calls run interpreted
+    extensions = (".java",)
+    file_name = "Solution.java"
+    plus_one = PlusOne("plusOne", "        \n", "        return n + 1;\n")
+    packages = (("javac", "default-jdk-headless"),)
     spelling = Spelling(
         "List<{}>",
         {"int": "Integer", "str": "String", "bool": "Boolean"},
@@ -87,6 +92,10 @@ class Java(CompiledLanguage):
 
     def toolchain(self) -> tuple[str, tuple[str, ...], str]:
         return jdk()
+
+    def is_library_exception(self, name: str) -> bool:
+        # No class loader but the JVM's own may define a class in java.*.
+        return re.fullmatch(r"java\.[\w.$]+", name) is not None
 
     def dialect(self) -> str:
         imported = IMPORTS.replace("import ", "").replace(";", ",").strip(" ,")

@@ -14,7 +14,8 @@ from ..problem import Problem
 from ..sandbox.base import BARE_PYTHON_FLAGS, Program, PythonRunner, Runtime, Sandbox
 from ..sandbox.preparation import python_places
 from ..submission import Submission
-from .base import Build, source_problem
+from .base import Build, PlusOne, source_problem
+from .python_hints import python2_error, python2_syntax
 
 RUNNER = Path(__file__).with_name("_pyrunner.py")
 # LeetCode's Python has these in scope without an import: every public name of the first
@@ -51,6 +52,10 @@ class Python:
     id = "python"
     name = "Python 3"
     time_factor = 1.0
+    extensions = (".py",)
+    file_name = "solution.py"
+    plus_one = PlusOne("plus_one", "    ...\n", "    return n + 1\n")
+    packages = ()  # the grader's own interpreter runs submissions
 
     def __init__(self, interpreter: str | None = None) -> None:
         # The base interpreter, not a virtual environment's: only its own tree is shown
@@ -89,6 +94,32 @@ class Python:
             registry_base=f"python:{version}-slim",
             registry_executable=f"/usr/local/bin/python{version}",
         )
+
+    def warm_source(self) -> str:
+        return runner_source()
+
+    def explain(self, error_type: str, message: str, loading: bool) -> str:
+        if error_type == "RecursionError" and not loading:
+            return " Does every recursive call move towards a base case?"
+        advice = python2_error(error_type, message)
+        if advice or not loading:
+            return advice
+        if error_type == "NameError":
+            return (
+                " A name must be defined or imported before the line that runs it: is it "
+                "misspelt, or defined further down?"
+            )
+        return (
+            " Code at the top level of the file runs when it is loaded; keep only "
+            'definitions there (or guard it with `if __name__ == "__main__":`).'
+        )
+
+    def explain_syntax(self, message: str) -> str:
+        return python2_syntax(message)
+
+    def is_library_exception(self, name: str) -> bool:
+        candidate = getattr(builtins, name, None)
+        return isinstance(candidate, type) and issubclass(candidate, BaseException)
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         problem_text = source_problem(submission.source)

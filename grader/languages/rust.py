@@ -16,7 +16,7 @@ from pathlib import Path
 from ..problem import Problem
 from ..sandbox.base import Program, Sandbox
 from ..submission import Submission
-from .base import Build
+from .base import Build, PlusOne
 from .compiled import (
     DRIVERS,
     NESTED_TYPES,
@@ -28,13 +28,11 @@ from .compiled import (
     entry_point,
     line_count,
     missing_toolchain,
-    per_path,
-    present,
     refused,
     student_file_name,
     supported_params,
 )
-from .toolcache import cached_folder, made_once
+from .toolcache import cached_folder, made_once, per_path, present
 
 HINT = "rustc (Debian/Ubuntu: apt-get install rustc, or rustup)"
 
@@ -97,6 +95,10 @@ class Rust(CompiledLanguage):
     id = "rust"
     name = "Rust (rustc)"
     time_factor = 1.0
+    extensions = (".rs",)
+    file_name = "solution.rs"
+    plus_one = PlusOne("plus_one", "        \n", "        n + 1\n")
+    packages = (("rustc", "rustc"),)
     spelling = Spelling(
         "Vec<{}>",
         {"int": "i32", "str": "String", "bool": "bool"},

@@ -7,6 +7,7 @@ renamed into it, so a grader beside this one sees all of it or none."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import shutil
@@ -14,7 +15,7 @@ import subprocess
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 # In the home's cache whatever XDG_CACHE_HOME says: one for every cache a test or a benchmark
 # makes, and never under /tmp, which a sandbox covers with its own.
@@ -85,3 +86,40 @@ def write_whole(path: Path, content: bytes) -> None:
         os.replace(temporary, path)
     except OSError:
         pass
+
+
+T = TypeVar("T")
+
+
+class per_path(Generic[T]):  # noqa: N801 - used as a decorator, as functools.cache is
+    """`lookup` (a toolchain found on PATH) done once per value of PATH, not once per
+    process: a warm grader then answers with the toolchain that a cold command in the
+    caller's environment would find."""
+
+    def __init__(self, lookup: Callable[[], T]) -> None:
+        self._lookup = lookup
+        self._found: dict[str, T] = {}
+        functools.update_wrapper(self, lookup)
+
+    def __call__(self) -> T:
+        key = os.environ.get("PATH", "")
+        if key not in self._found:
+            self._found[key] = self._lookup()
+        return self._found[key]
+
+    def cache_clear(self) -> None:
+        self._found.clear()
+
+    def checked(self, still_there: Callable[[T], bool]) -> T:
+        """The answer, looked up again once if `still_there` says what it names has gone (a
+        cache emptied meanwhile)."""
+        found = self()
+        if not still_there(found):
+            self.cache_clear()
+            found = self()
+        return found
+
+
+def present(path: str | None) -> bool:
+    """For `per_path.checked`: a path that exists, or no path at all."""
+    return path is None or os.path.exists(path)

@@ -16,7 +16,7 @@ REPORTERS: Final[LazyRegistry[Reporter]] = LazyRegistry(
         "text": ".text:render",
         "json": ".json_report:render",
         "junit": ".junit:render",
-        "gradescope": ".gradescope:render",
+        "gradescope": "..integrations.gradescope.report:render",
         "github": ".github:render",
     },
 )

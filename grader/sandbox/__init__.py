@@ -22,7 +22,7 @@ def _docker(options: SandboxOptions) -> Sandbox:
 def _process(options: SandboxOptions) -> Sandbox:
     from .process.sandbox import ProcessSandbox
 
-    return ProcessSandbox(warm=options.warm)
+    return ProcessSandbox(warm=options.warm, languages=options.languages)
 
 
 # Strongest first: where no backend is fully isolated, `--sandbox auto` takes the first that

@@ -3,6 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
+
+from .base import Runtime
+
+
+class LanguageNeeds(Protocol):
+    """What the languages a backend will run ask of it before any program comes. The
+    languages' registry meets it (grader.languages.NEEDS); a backend never imports a
+    language. Asked when a backend needs the answer, not when it is opened."""
+
+    def runtimes(self) -> tuple[Runtime, ...]:
+        """What a container image must carry."""
+        ...
+
+    def warm_sources(self) -> tuple[str, ...]:
+        """Python runners a warm runner compiles once, for every run forked from it."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,8 +32,11 @@ class SandboxOptions:
     `oci_runtime`: docker only, the engine's runtime for run and build containers ("runsc"
     for gVisor, once the engine has it); "" is the engine's default (runc).
     `image`: docker only, a sandbox image tag to use instead of the one built for this
-    machine's toolchains (`grader image build`)."""
+    machine's toolchains (`grader image build`).
+    `languages`: what the languages need (an image's runtimes, the runner to keep warm);
+    None: no warm runner is compiled ahead, and docker needs `image`."""
 
     warm: bool = True
     oci_runtime: str = ""
     image: str = ""
+    languages: LanguageNeeds | None = None

@@ -13,11 +13,11 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, Field
 from starlette.datastructures import UploadFile
 
-from ..languages import EXTENSIONS, LANGUAGES, extensions
+from ..catalog import language_document, languages_of, problem_document
+from ..languages import LANGUAGES, extensions
 from ..languages.base import source_problem
 from .access import Instructor, Who, service_of
 from .auth import Caller
-from .catalog import language_document, languages_of, problem_document
 from .service import Service
 from .stored import DONE, QUEUED, Stored
 
@@ -142,7 +142,7 @@ def _safe_name(filename: str, language: str) -> str:
     """The name the student's file is shown and compiled under: its own if plain."""
     base = filename.replace("\\", "/").rpartition("/")[2]
     ok = base and base not in {".", ".."} and base.isprintable() and len(base) <= 100
-    wanted = EXTENSIONS[language]
+    wanted = LANGUAGES[language].extensions
     if ok and any(base.lower().endswith(ext) for ext in wanted):
         return base
     return f"solution{wanted[0]}"

@@ -28,7 +28,7 @@ log = logging.getLogger("grader.service")
 
 
 def create_app(service: Service) -> FastAPI:
-    from . import api, classwork, events, jobe, lti, page
+    from . import api, classwork, events, jobe_routes, lti_routes, page
 
     app = FastAPI(
         title="grader",
@@ -70,8 +70,8 @@ def create_app(service: Service) -> FastAPI:
     app.include_router(events.router)
     app.include_router(classwork.router)
     app.include_router(page.router)
-    app.include_router(jobe.router)
-    app.include_router(lti.router)
+    app.include_router(jobe_routes.router)
+    app.include_router(lti_routes.router)
     page.mount_static(app)
     batches = {"/v1/batches": service.options.max_batch_bytes}
     app.add_middleware(

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Final
 
-from ..lti.people import LTI_PREFIX
+from ..integrations.lti.people import LTI_PREFIX
 from .store import Store
 
 STUDENT, INSTRUCTOR = "student", "instructor"

@@ -17,11 +17,11 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.datastructures import UploadFile
 
+from ..catalog import languages_of
 from ..gradebook import scores_csv
 from ..languages import extensions
 from ..languages.base import source_problem
 from .access import Instructor, service_of
-from .catalog import languages_of
 from .rq_queue import CHUNK
 from .service import Service
 from .stored import DONE, Stored

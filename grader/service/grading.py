@@ -10,16 +10,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from ..catalog import Catalog
 from ..gradebook import Gradebook
+from ..integrations.lti.scores import score_body
+from ..integrations.lti.store import LtiStore
 from ..judge import flags_for, grade, student_view
-from ..lti.scores import score_body
-from ..lti.store import LtiStore
 from ..reports.json_report import flag_documents, submission_document
 from ..results import Flag, FlagKind, SubmissionResult
 from ..sandbox import Sandbox
 from ..submission import Submission
 from ..verdicts import Verdict
-from .catalog import Catalog
 from .flags_owed import FlagsOwed
 from .keeper import LEASE_S, Held, Keeper
 from .store import Store

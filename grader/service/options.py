@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..languages import NEEDS
 from ..sandbox.options import SandboxOptions
 from ..submission import MAX_SOURCE_BYTES
 
@@ -33,4 +34,5 @@ class ServiceOptions:
     behind_https: bool = False
     body_timeout_s: float = 30.0  # from a request's headers to the last byte of its body
     labels: dict[str, str] = field(default_factory=dict, compare=False)
-    sandbox_options: SandboxOptions = SandboxOptions()  # `--runtime`: docker's runtime
+    # `--runtime`: docker's runtime
+    sandbox_options: SandboxOptions = SandboxOptions(languages=NEEDS)

@@ -10,16 +10,17 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
+from ..catalog import Catalog
 from ..database import Database
-from ..lti.launch import KeySets
-from ..lti.people import People
-from ..lti.scores import ScoreSender
-from ..lti.store import LtiStore
-from ..sandbox import Sandbox, open_sandbox
-from .catalog import Catalog
+from ..integrations.jobe.runs import JobeRuns
+from ..integrations.lti.launch import KeySets
+from ..integrations.lti.people import People
+from ..integrations.lti.scores import ScoreSender
+from ..integrations.lti.store import LtiStore
+from ..judge import open_sandbox
+from ..sandbox import Sandbox
 from .flags_owed import FlagsOwed
 from .grading import Grader
-from .jobe_runs import JobeRuns
 from .keeper import LEASE_S
 from .local import LocalQueue
 from .metrics import Metrics

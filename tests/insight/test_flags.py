@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.insight.hardcoded import hardcoded_flags
+from grader.flags.hardcoded import hardcoded_flags
 from grader.judge import load_answers
 from grader.languages import extensions
 from grader.problem_yaml import load_problem

@@ -7,7 +7,8 @@ import pytest
 
 from grader.cli import main
 from grader.doctor import auto_choice
-from grader.sandbox import AUTO_FASTEST, open_sandbox
+from grader.judge import open_sandbox
+from grader.sandbox import AUTO_FASTEST
 
 from ..conftest import SUBMISSIONS, require
 

@@ -9,9 +9,10 @@ import subprocess
 import pytest
 
 from grader.errors import SandboxUnavailable
+from grader.languages import NEEDS
 from grader.sandbox.base import Runtime
 from grader.sandbox.docker.image import build_image, image_tag, registry_unreachable
-from grader.sandbox.docker.sandbox import DockerSandbox, connect, default_runtimes
+from grader.sandbox.docker.sandbox import DockerSandbox, connect
 
 from ..conftest import ROOT, require
 
@@ -30,7 +31,7 @@ def client():
 
 
 def test_building_twice_reuses_the_image(client) -> None:
-    runtimes = default_runtimes()
+    runtimes = NEEDS.runtimes()
     first = build_image(client, runtimes, "auto")
     again = build_image(client, runtimes, "auto")
     assert again.reused and again.tag == first.tag == image_tag(runtimes)
@@ -43,15 +44,15 @@ def test_building_twice_reuses_the_image(client) -> None:
 def test_the_image_carries_the_standard_library_not_its_prefix(client) -> None:
     """What made a fresh machine's first image take minutes: all of /usr (compilers, JDK,
     browser) copied in for the interpreter's sake."""
-    (python,) = [runtime for runtime in default_runtimes() if runtime.language == "python"]
+    (python,) = [runtime for runtime in NEEDS.runtimes() if runtime.language == "python"]
     assert python.dirs and all("python3" in tree for tree in python.dirs), python.dirs
-    image = client.images.get(build_image(client, default_runtimes(), "auto").tag)
+    image = client.images.get(build_image(client, NEEDS.runtimes(), "auto").tag)
     if image.labels["org.grader.recipe"] == "offline":
         assert image.attrs["Size"] < 400 * 2**20, image.attrs["Size"]
 
 
 def test_the_registry_recipe_is_skipped_when_its_base_is_nowhere(client) -> None:
-    built = build_image(client, default_runtimes(), "auto")
+    built = build_image(client, NEEDS.runtimes(), "auto")
     here = Runtime("python", "/usr/bin/python3", (), built.tag, "/usr/bin/python3")
     assert registry_unreachable(client, (here,)) == ""  # the base is on this engine
     # No registry holds this name, and where none answers the probe gives up quickly.
@@ -100,7 +101,7 @@ def test_containers_of_a_killed_grader_are_removed(client) -> None:
 
     dead = subprocess.Popen(["true"])
     dead.wait()
-    tag = image_tag(default_runtimes())
+    tag = image_tag(NEEDS.runtimes())
     orphan = client.containers.create(tag, command=["/nowhere"], labels={RUN_LABEL: str(dead.pid)})
     ours = client.containers.create(tag, command=["/nowhere"], labels={RUN_LABEL: "1"})
     try:

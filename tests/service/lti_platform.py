@@ -52,7 +52,7 @@ class FakePlatform:
 
     def register(self, database: object) -> None:
         """This platform, registered with the tool whose database is given."""
-        from grader.lti.store import LtiStore, Platform
+        from grader.integrations.lti.store import LtiStore, Platform
 
         LtiStore(database).add_platform(  # type: ignore[arg-type]
             Platform(

@@ -18,9 +18,9 @@ import httpx
 import pytest
 
 from grader.cli import main
+from grader.integrations.lti.people import People, Person
+from grader.integrations.lti.store import LtiStore
 from grader.judge.calls import HIDDEN_MESSAGES
-from grader.lti.people import People, Person
-from grader.lti.store import LtiStore
 from grader.service.live import serving
 from grader.verdicts import Verdict
 

@@ -128,7 +128,8 @@ def test_processes_starting_together_on_an_empty_postgresql_make_the_schema_once
     server = PostgresServer()
     opening = (
         "import sys\nfrom grader.database import Database\nfrom grader.service.store import Store\n"
-        "from grader.lti.store import LtiStore\nfrom grader.gradebook import Gradebook\n"
+        "from grader.integrations.lti.store import LtiStore\n"
+        "from grader.gradebook import Gradebook\n"
         "database = Database(sys.argv[1])\nStore(database); LtiStore(database)\n"
         "Gradebook(database)\ndatabase.close()\n"
     )

@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 
 from grader.errors import SandboxError
-from grader.service.jobe_runs import JobeRuns
+from grader.integrations.jobe.runs import JobeRuns
 
 from ..conftest import SUBMISSIONS, require_language
 from .coderunner import API, CodeRunnerJobe

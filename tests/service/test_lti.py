@@ -13,9 +13,9 @@ import jwt
 import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
 
-from grader.lti.store import LtiStore, Platform
+from grader.integrations.lti.store import LtiStore, Platform
 from grader.service.access import COOKIE
-from grader.service.lti import STATE_COOKIE
+from grader.service.lti_routes import STATE_COOKIE
 
 from .conftest import ACCEPTED, WRONG, start
 from .lti_platform import CLAIM, INSTRUCTOR_ROLE, FakePlatform
@@ -219,7 +219,7 @@ def test_a_platform_that_fails_twice_still_gets_the_score_across_a_restart(tmp_p
 
 def test_a_login_nobody_completed_expires_and_is_pruned(tmp_path) -> None:
     from grader.database import Database
-    from grader.lti import store as lti_store
+    from grader.integrations.lti import store as lti_store
 
     database = Database(tmp_path / "lti.db")
     try:

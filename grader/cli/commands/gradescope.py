@@ -4,6 +4,8 @@ run_autograder script calls inside Gradescope's container."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
+from collections.abc import Sequence
 from pathlib import Path
 
 from ...errors import EXIT_OK
@@ -14,13 +16,13 @@ HELP = "build a Gradescope autograder zip for a problem (and run it inside Grade
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
-    from ...gradescope.scripts import TOOLCHAINS
+    from ...languages import LANGUAGES
 
     actions = command.add_subparsers(dest="action", required=True, metavar="ACTION")
     build = actions.add_parser("build", help="write the autograder zip to upload to Gradescope")
     add_problem_name(build)
     build.add_argument(
-        "--language", action="append", choices=sorted(TOOLCHAINS), dest="languages",
+        "--language", action="append", choices=sorted(LANGUAGES), dest="languages",
         help="a language students may submit in (repeat it; default: python)",
     )  # fmt: skip
     build.add_argument("--output", type=Path, default=Path("autograder.zip"), metavar="ZIP")
@@ -32,15 +34,19 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, context: Context) -> int:
     if args.action == "run":
-        from ...gradescope.run import run_autograder
+        from ...integrations.gradescope.run import run_autograder
+
+        def in_folder(argv: Sequence[str], folder: Path) -> int:
+            return context.command_line(argv, dataclasses.replace(context, cwd=folder))
 
         return run_autograder(
             context.path(args.config),
             context.path(args.submission),
             context.path(args.results),
-            context,
+            in_folder,
+            context.stderr,
         )
-    from ...gradescope.build import build
+    from ...integrations.gradescope.build import build
     from ..shared import open_problem
 
     problem = open_problem(args.problem_name, context)

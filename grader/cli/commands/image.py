@@ -27,13 +27,14 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, context: Context) -> int:
     import time
 
+    from ...languages import NEEDS
     from ...sandbox.docker.image import build_image
-    from ...sandbox.docker.sandbox import connect, default_runtimes
+    from ...sandbox.docker.sandbox import connect
 
     started = time.monotonic()
     client = connect()
     try:
-        built = build_image(client, default_runtimes(), args.recipe)
+        built = build_image(client, NEEDS.runtimes(), args.recipe)
     finally:
         client.close()
     took = time.monotonic() - started

@@ -27,8 +27,8 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
-    from ...canvas import push
     from ...gradebook import Gradebook
+    from ...integrations.canvas.push import push
     from ..shared import database_at
 
     token = context.environ.get(args.token_env, "")

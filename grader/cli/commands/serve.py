@@ -18,6 +18,6 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
-    from ...warm.server import serve
+    from ..warm.server import serve
 
     return serve(context.path(args.socket), args.idle, context)

@@ -159,7 +159,7 @@ def _when(seconds: float) -> str:
 
 def _add_platform(args: argparse.Namespace, context: Context, database_where: str) -> int:
     from ...database import Database
-    from ...lti.store import LtiStore, Platform
+    from ...integrations.lti.store import LtiStore, Platform
 
     for name in ("issuer", "auth_url", "token_url", "jwks_url"):
         value = getattr(args, name)

@@ -35,10 +35,10 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, context: Context) -> int:
     if args.jobs > 1:
         return _many(args, context)
+    from ...catalog import Catalog
     from ...database import Database, without_password
+    from ...judge import open_sandbox
     from ...problem_yaml import problem_roots
-    from ...sandbox import open_sandbox
-    from ...service.catalog import Catalog
     from ...service.grading import Grader
     from ...service.rq_queue import check_service, run_worker
     from ...service.store import Store

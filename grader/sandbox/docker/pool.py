@@ -43,7 +43,8 @@ class WarmContainer(Engine):
         later: Callable[[Callable[[], None]], object],
         uid: int,
     ) -> None:
-        """`preload`: the Python runner, compiled while the container waits; `later` runs
+        """`preload`: the Python runner, compiled while the container waits ("" for none);
+        `later` runs
         a task in the background (removing the container once its run is over); `uid`: the
         run's own."""
         self._later = later
@@ -127,10 +128,18 @@ class Pool:
     container start. Each is used by one submission and removed; a new one is started in the
     background as one is taken, with the same recipe (a batch's submissions share it)."""
 
-    def __init__(self, client: DockerClient, uids: Callable[[], int], ahead: bool = True) -> None:
-        """`uids` gives each container the uid its run will have; `ahead`: start the next
+    def __init__(
+        self,
+        client: DockerClient,
+        uids: Callable[[], int],
+        preload: Callable[[], str],
+        ahead: bool = True,
+    ) -> None:
+        """`uids` gives each container the uid its run will have; `preload`, the Python
+        runner its container compiles while it waits ("" for none); `ahead`: start the next
         container while one is used (off: each is started when it is needed)."""
         self._client = client
+        self._preload = preload
         self._uids = uids
         self._ahead = ahead
         self._lock = threading.Lock()
@@ -146,10 +155,8 @@ class Pool:
         return future.result() if future is not None else self._start(recipe)
 
     def _start(self, recipe: Recipe) -> WarmContainer:
-        from ...languages.python import runner_source
-
         return WarmContainer(
-            self._client, recipe, runner_source(), self._workers.submit, self._uids()
+            self._client, recipe, self._preload(), self._workers.submit, self._uids()
         )
 
     def close(self) -> None:

@@ -78,14 +78,6 @@ def connect() -> DockerClient:
     return client
 
 
-def default_runtimes() -> tuple[Runtime, ...]:
-    """The runtimes of every registered language: what the image must carry."""
-    from ...languages import LANGUAGES
-
-    carried = (language.runtime() for language in LANGUAGES.values())
-    return tuple(runtime for runtime in carried if runtime is not None)
-
-
 class DockerSandbox(ClosedOnExit):
     name = "docker"
 
@@ -95,13 +87,18 @@ class DockerSandbox(ClosedOnExit):
         client: DockerClient | None = None,
         options: SandboxOptions | None = None,
     ) -> None:
-        """`toolchains`: the languages' runtimes the image must carry (by default every
-        language's); `options`: the image tag, the engine's OCI runtime, `warm`."""
+        """`toolchains`: the languages' runtimes the image must carry (by default those of
+        `options.languages`); `options`: the image tag, the engine's OCI runtime, `warm`."""
         self._options = options or SandboxOptions()
+        languages = self._options.languages
         self._client = client or connect()
         from docker.errors import DockerException, ImageNotFound
 
-        self._tag = self._options.image or image_tag(toolchains or default_runtimes())
+        if toolchains is None and languages is not None:
+            toolchains = languages.runtimes()
+        if not self._options.image and toolchains is None:
+            raise SandboxUnavailable("no languages to carry: give the options their languages")
+        self._tag = self._options.image or image_tag(toolchains or ())
         try:
             labels = self._client.images.get(self._tag).labels or {}
         except ImageNotFound:
@@ -133,8 +130,12 @@ class DockerSandbox(ClosedOnExit):
         )
         # A container per submission: builds aside, where runs cannot be forked (gVisor, no
         # control groups or seccomp here, `warm` off) or the warm runner did not start.
+        warm_sources = languages.warm_sources if languages else tuple
         self._pool = Pool(
-            self._client, self._uids.next, ahead=self._options.warm and not self._forked.allowed
+            self._client,
+            self._uids.next,
+            lambda: next(iter(warm_sources()), ""),
+            ahead=self._options.warm and not self._forked.allowed,
         )
 
     @property

@@ -159,6 +159,7 @@ class ForkedRuns:
         self, client: DockerClient, tag: str, python: str, options: SandboxOptions
     ) -> None:
         self._client, self._tag, self._python = client, tag, python
+        self._languages = options.languages
         self._runners = WarmRunners()
         self._needs, self._refused = self._what_runs_need(options)
         if self._needs is not None:
@@ -201,10 +202,9 @@ class ForkedRuns:
         cgroups, seccomp = self._needs
 
         def start() -> Zygote:
-            from ...languages.python import runner_source
-
             launch = in_container(self._client, self._tag, self._python, list(mounts))
-            return Zygote(launch, self._python, cgroups, seccomp, (runner_source(),))
+            preload = self._languages.warm_sources() if self._languages else ()
+            return Zygote(launch, self._python, cgroups, seccomp, preload)
 
         key = tuple(sorted((str(m.get("Source")), m["Target"], m["Type"]) for m in mounts))
         return self._runners.get(key, start, wait)

@@ -20,6 +20,7 @@ from ...limits import PIDS_MAX, Limits, rlimits_in_force
 from ..base import ClosedOnExit, Compiled, Program
 from ..cgroup import find_cgroup_parents
 from ..files import BUILD_WORKDIR_BYTES, MAX_ARTIFACT_BYTES, WORKDIR_BYTES
+from ..options import LanguageNeeds
 from ..preparation import python_places, rlimits
 from ..seccomp import Filter, SeccompUnavailable, compiled_filter
 from ..session import SupervisedSession, run_build
@@ -37,7 +38,11 @@ class ProcessSandbox(ClosedOnExit):
 
     name = "process"
 
-    def __init__(self, isolate: bool = True, warm: bool = True) -> None:
+    def __init__(
+        self, isolate: bool = True, warm: bool = True, languages: LanguageNeeds | None = None
+    ) -> None:
+        """`languages`: the runners a warm runner compiles ahead (none without it)."""
+        self._languages = languages
         self._prlimit = shutil.which("prlimit")
         grader_home = str(Path(__file__).resolve().parents[3])  # the checkout or site-packages
         self._hidden = (grader_home,)
@@ -203,8 +208,7 @@ class ProcessSandbox(ClosedOnExit):
         def start() -> Zygote:
             places = python_places()
             # The Python runner is what most runs start: compiled once, in the zygote.
-            from ...languages.python import runner_source
-
+            preload = self._languages.warm_sources() if self._languages else ()
             return Zygote(
                 in_bubblewrap(
                     self._isolation,
@@ -214,7 +218,7 @@ class ProcessSandbox(ClosedOnExit):
                 places.interpreter,
                 self._cgroups,
                 self._seccomp,
-                (runner_source(),),
+                preload,
             )
 
         return self._runners.get((runtime_dirs, hidden), start, wait)

@@ -13,10 +13,10 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
+from ...catalog import Offered, problem_document
 from ...languages import LANGUAGES
 from ..access import COOKIE, caller_of_request, secure_cookies
 from ..auth import Caller, caller_of
-from ..catalog import Offered, problem_document
 from ..classwork import class_summary
 from ..service import Service
 

@@ -14,10 +14,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Final
 
-from .errors import SandboxUnavailable
-from .languages.compiled import shell
-from .limits import Limits
-from .sandbox.base import BARE_PYTHON_FLAGS, Program, RunOutcome, Sandbox, Termination
+from ...errors import SandboxUnavailable
+from ...languages.compiled import shell
+from ...limits import Limits
+from ...sandbox.base import BARE_PYTHON_FLAGS, Program, RunOutcome, Sandbox, Termination
 
 STDIN_FILE: Final = "__stdin__"
 NO_ARTIFACT: Final = "__none__"  # a run leaves nothing the grader reads back
@@ -89,7 +89,7 @@ def _unbuilt(outcome: RunOutcome) -> str:
 
 
 def _python(name: str, files: tuple[tuple[str, bytes], ...]) -> Recipe:
-    from .sandbox.preparation import python_places
+    from ...sandbox.preparation import python_places
 
     places = python_places()
     program = Program(
@@ -140,7 +140,7 @@ def _tool(name: str) -> str:
 
 
 def _java(name: str, files: tuple[tuple[str, bytes], ...]) -> Recipe:
-    from .languages.java import jdk
+    from ...languages.java import jdk
 
     home, trees, _ = jdk()
     matched = JAVA_CLASS.match(name)
@@ -158,7 +158,7 @@ def _java(name: str, files: tuple[tuple[str, bytes], ...]) -> Recipe:
 
 
 def _java_version() -> str:
-    from .languages.java import jdk
+    from ...languages.java import jdk
 
     return jdk()[2].split()[-1]
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 
-from ..results import Report, SubmissionResult, TestResult
-from ..text import json_inert_in_logs
-from ..verdicts import Verdict
+from ...results import Report, SubmissionResult, TestResult
+from ...text import json_inert_in_logs
+from ...verdicts import Verdict
 
 
 def render(report: Report, color: bool = False) -> str:

@@ -18,15 +18,15 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 import jwt
 
-from ..results import SubmissionResult
-from ..verdicts import Verdict
+from ...results import SubmissionResult
+from ...verdicts import Verdict
 from .store import Link, LtiStore, Outgoing, Platform
 
 SCORE_TYPE: Final = "application/vnd.ims.lis.v1.score+json"
 SCORE_SCOPE: Final = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
 ASSERTION_TYPE: Final = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
 MAX_RETRY_S: Final = 3600.0
-log = logging.getLogger("grader.lti")
+log = logging.getLogger("grader.integrations.lti")
 
 
 def score_body(link: Link, result: SubmissionResult) -> dict[str, object]:

@@ -19,7 +19,7 @@ from .wire import SERVED_ENVIRONMENT, STALE, package_dir
 def main() -> int:
     argv = sys.argv[1:]
     if argv == ["--version"]:  # as cli.py's parser says it, without building the parser
-        from ..__version__ import __version__
+        from ...__version__ import __version__
 
         print(f"grader {__version__}")
         return 0
@@ -32,7 +32,7 @@ def main() -> int:
             # output. Skipping the interpreter's tear-down saves a few ms of every command.
             posix._exit(status)
     with_site()
-    from ..cli import main as run_here
+    from .. import main as run_here
 
     status = run_here(argv)
     # A CI job grades once and ends: a server would only outlive it. GRADER_SERVER=on

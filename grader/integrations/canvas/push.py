@@ -11,9 +11,9 @@ import warnings
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from .addresses import is_loopback
-from .errors import UsageError
-from .gradebook import Gradebook
+from ...addresses import is_loopback
+from ...errors import UsageError
+from ...gradebook import Gradebook
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,18 +7,11 @@ import shlex
 from collections.abc import Iterable
 from typing import Final
 
+from ...languages import LANGUAGES
+
 CONFIG_FILE: Final = "grader-gradescope.json"
 VENV: Final = "/opt/grader"  # outside /autograder/source, which only root may enter
 WHEELS: Final = "wheels"
-
-# What each language needs on Gradescope's Ubuntu image: (a command, the package giving it).
-TOOLCHAINS: Final[dict[str, tuple[tuple[str, str], ...]]] = {
-    "python": (),  # the grader's own interpreter runs submissions
-    "cpp": (("g++", "g++"),),
-    "rust": (("rustc", "rustc"),),
-    "java": (("javac", "default-jdk-headless"),),
-    "csharp": (("mcs", "mono-mcs"), ("mono", "mono-runtime")),
-}
 
 _SETUP: Final = """#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image. Written by
@@ -76,7 +69,7 @@ def setup_script(problem: str, languages: Iterable[str]) -> str:
     checks = [
         f"command -v {shlex.quote(command)} >/dev/null || missing+=({shlex.quote(package)})"
         for language in chosen
-        for command, package in TOOLCHAINS[language]
+        for command, package in LANGUAGES[language].packages
     ]
     return _SETUP.format(
         problem=problem,

@@ -6,22 +6,28 @@ that says what to do; the details go to run_autograder's output, which only staf
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import traceback
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TextIO
 
-from ..cli.context import Context
-from ..errors import EXIT_INTERNAL, EXIT_OK
-from ..languages import EXTENSIONS
+from ...errors import EXIT_INTERNAL, EXIT_OK
+from ...languages import LANGUAGES
 
 IGNORED_FOLDERS = ("__MACOSX", "__pycache__", ".git")
 
 
-def run_autograder(config_file: Path, submission: Path, results: Path, context: Context) -> int:
+# A command line of grader's own, run in a folder: how `grader gradescope run` grades.
+CommandLine = Callable[[Sequence[str], Path], int]
+
+
+def run_autograder(
+    config_file: Path, submission: Path, results: Path, command_line: CommandLine, log: TextIO
+) -> int:
     """Always EXIT_OK once results.json is written: Gradescope reads a failing script as
-    "the autograder failed", which tells a student nothing."""
+    "the autograder failed", which tells a student nothing. `log`: what staff see."""
     try:
         config = json.loads(config_file.read_text(encoding="utf-8"))
         problem = config_file.parent / str(config["problem"])
@@ -31,14 +37,13 @@ def run_autograder(config_file: Path, submission: Path, results: Path, context: 
             _write_failure(results, found)
             return EXIT_OK
         results.unlink(missing_ok=True)
-        graded_from = dataclasses.replace(context, cwd=submission)
         argv = ["grade", str(found.relative_to(submission)), "--problem", str(problem)]
         argv += ["--sandbox", "process", "--format", "gradescope", "--output", str(results)]
-        status = context.command_line(argv, graded_from)
+        status = command_line(argv, submission)
         if status == EXIT_INTERNAL or not results.is_file():
             _write_failure(results, _FAULT)
     except Exception:  # noqa: BLE001 - the student must still get a results.json
-        traceback.print_exc(file=context.stderr)
+        traceback.print_exc(file=log)
         _write_failure(results, _FAULT)
     return EXIT_OK
 
@@ -51,7 +56,9 @@ _FAULT = (
 
 def find_solution(submission: Path, languages: tuple[str, ...]) -> Path | str:
     """The one file of an accepted language the student uploaded, or what to tell them."""
-    suffixes = {suffix: language for language in languages for suffix in EXTENSIONS[language]}
+    suffixes = {
+        suffix: language for language in languages for suffix in LANGUAGES[language].extensions
+    }
     candidates: list[Path] = []
     others: list[str] = []
     for folder, folders, names in os.walk(submission):  # never into a linked folder

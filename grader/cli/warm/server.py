@@ -26,9 +26,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from ..cli.context import Context
-from ..errors import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
-from ..sandbox.kept import KeptSandboxes
+from ...errors import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
+from ..context import Context
+from .kept import KeptSandboxes
 from .wire import ANSWERED, SERVED_ENVIRONMENT, STALE, package_dir
 
 MAX_REQUEST_BYTES = 1 << 20

@@ -9,11 +9,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..gradebook import problem_version
-from ..judge import load_answers
-from ..languages import EXTENSIONS, LANGUAGES
-from ..problem import PROBLEM_FILE, Problem
-from ..problem_yaml import load_problem
+from .gradebook import problem_version
+from .judge import load_answers
+from .languages import LANGUAGES
+from .problem import PROBLEM_FILE, Problem
+from .problem_yaml import load_problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,7 @@ def language_document(language_id: str) -> dict[str, object]:
     return {
         "id": language.id,
         "name": language.name,
-        "extensions": list(EXTENSIONS[language.id]),
+        "extensions": list(language.extensions),
         "dialect": language.dialect(),
     }
 

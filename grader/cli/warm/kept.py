@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import os
 
-from . import open_sandbox
-from .base import Sandbox
-from .options import SandboxOptions
+from ...judge import open_sandbox
+from ...sandbox.base import Sandbox
+from ...sandbox.options import SandboxOptions
 
 # What a backend (or a language's toolchain look-up inside it) reads from the environment.
 ENVIRONMENT_READ = ("PATH", "DOCKER_HOST", "DOCKER_CERT_PATH", "DOCKER_TLS_VERIFY")

@@ -15,17 +15,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from ..errors import GraderError, SandboxUnavailable
-from ..judge import grade, hidden_view
-from ..languages import EXTENSIONS, LANGUAGES
-from ..limits import Limits
-from ..plain import PLAIN_LANGUAGES, PlainRun, run_plain
-from ..results import SubmissionResult
-from ..sandbox import Sandbox, SandboxOptions, open_sandbox
-from ..sandbox.base import Termination
-from ..submission import Submission
-from ..verdicts import Verdict
-from .catalog import Catalog, languages_of
+from ...catalog import Catalog, languages_of
+from ...errors import GraderError, SandboxUnavailable
+from ...judge import grade, hidden_view, open_sandbox
+from ...languages import LANGUAGES
+from ...limits import Limits
+from ...results import SubmissionResult
+from ...sandbox import Sandbox, SandboxOptions
+from ...sandbox.base import Termination
+from ...submission import Submission
+from ...verdicts import Verdict
+from .plain import PLAIN_LANGUAGES, PlainRun, run_plain
 
 # Jobe's outcome codes (jobe/app/Libraries/LanguageTask.php).
 COMPILE_ERROR, RUNTIME_ERROR, TIME_LIMIT, OK, MEMORY_LIMIT = 11, 12, 13, 15, 17
@@ -176,8 +176,7 @@ class JobeRuns:
         problem_id, _, language = language_id.rpartition("-")
         offered = self._catalog.get(problem_id)
         assert offered is not None  # the endpoint checked the id against languages()
-        name = "Solution" if language in ("java", "csharp") else "solution"
-        file_name = f"{name}{EXTENSIONS[language][0]}"
+        file_name = LANGUAGES[language].file_name
         submission = Submission(Path(file_name), file_name, language, source)
         result = grade(offered.problem, offered.answers, submission, sandbox)
         return RunResult(OK, stdout=json.dumps(combinator_document(result)))

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import urlsplit
 
-from ..database import Database
-from ..text import printable
+from ...database import Database
+from ...text import printable
 
 SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS lti_people (

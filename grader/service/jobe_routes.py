@@ -18,10 +18,7 @@ from typing import Annotated, Any, Final
 from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 
-from ..limits import Limits
-from .access import service_of
-from .auth import caller_of
-from .jobe_runs import (
+from ..integrations.jobe.runs import (
     DEFAULT_CPU_S,
     DEFAULT_MEMORY_MIB,
     DEFAULT_STREAM_MIB,
@@ -30,6 +27,9 @@ from .jobe_runs import (
     MAX_STREAM_MIB,
     JobeRuns,
 )
+from ..limits import Limits
+from .access import service_of
+from .auth import caller_of
 
 PREFIX: Final = "/jobe/index.php/restapi"
 MIN_FILE_ID = 8  # Jobe's MIN_FILE_IDENTIFIER_SIZE
@@ -187,7 +187,7 @@ def _number(parameters: dict[str, object], name: str, default: float) -> float:
 
 
 def _default_name(language: str) -> str:
-    from ..plain import PLAIN_LANGUAGES
+    from ..integrations.jobe.plain import PLAIN_LANGUAGES
 
     plain = PLAIN_LANGUAGES.get(language)
     return plain.default_file if plain else f"__tester__.{language}"

@@ -16,10 +16,17 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 
 from ..addresses import is_loopback
-from ..lti.launch import AGS_ENDPOINT, CLAIM, DEEP_LINK, DEEP_LINKING, LaunchRefused, validate
-from ..lti.people import Person
-from ..lti.scores import SCORE_SCOPE
-from ..lti.store import STATE_TTL_S, Link, origin_of
+from ..integrations.lti.launch import (
+    AGS_ENDPOINT,
+    CLAIM,
+    DEEP_LINK,
+    DEEP_LINKING,
+    LaunchRefused,
+    validate,
+)
+from ..integrations.lti.people import Person
+from ..integrations.lti.scores import SCORE_SCOPE
+from ..integrations.lti.store import STATE_TTL_S, Link, origin_of
 from .access import COOKIE, secure_cookies, service_of
 from .auth import launched_token
 from .guard import CSP

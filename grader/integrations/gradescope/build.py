@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from ..__version__ import __version__
-from ..errors import UsageError
-from ..judge import load_answers
-from ..problem import Problem
-from .scripts import CONFIG_FILE, TOOLCHAINS, WHEELS, run_script, setup_script
+from ...__version__ import __version__
+from ...errors import UsageError
+from ...judge import load_answers
+from ...languages import LANGUAGES
+from ...problem import Problem
+from .scripts import CONFIG_FILE, WHEELS, run_script, setup_script
 
 # Gradescope's Ubuntu 22.04 and 24.04 images, and a Python setup.sh may install (3.11).
 PYYAML_PYTHONS: Final = ("3.11", "3.12", "3.13")
@@ -44,8 +45,8 @@ class Built:
 def build(problem: Problem, languages: Iterable[str], output: Path) -> Built:
     chosen = tuple(dict.fromkeys(languages))
     for language in chosen:
-        if language not in TOOLCHAINS:
-            raise UsageError(f"unknown language {language!r}; choose from {', '.join(TOOLCHAINS)}")
+        if language not in LANGUAGES:
+            raise UsageError(f"unknown language {language!r}; choose from {', '.join(LANGUAGES)}")
         if language not in problem.entry_points:
             raise UsageError(
                 f"{problem.yaml_file}: problem {problem.id} has no entry point for {language}"

@@ -1,0 +1,3 @@
+"""Jobe's REST API for Moodle's CodeRunner: plain programs in Jobe's languages (plain.py),
+and a problem's own language ids, graded with CodeRunner's combinator JSON as the output
+(runs.py, which also bounds how many run at once)."""
