@@ -22,6 +22,19 @@ class LazyRegistry(Mapping[str, T], Generic[T]):
         self._loaded: dict[str, T] = {}
         self._lock = threading.Lock()  # a batch's threads may ask for the same entry at once
 
+    def register(self, name: str, where: str) -> None:
+        """Add an entry from outside the package (a plug-in; `where` absolute, as
+        "mypackage.lua:Lua"): every table read from the registry has it from now on."""
+        with self._lock:
+            if name in self._entries:
+                raise ValueError(f"{name!r} is registered already")
+            self._entries[name] = where
+
+    def unregister(self, name: str) -> None:
+        with self._lock:
+            del self._entries[name]
+            self._loaded.pop(name, None)
+
     def __getitem__(self, name: str) -> T:
         if name not in self._loaded:
             where = self._entries[name]  # KeyError for an unknown name, as a dict would

@@ -17,6 +17,6 @@ SERVED_ENVIRONMENT = (
 
 
 def package_dir() -> str:
-    """The grader package's folder (this module is in its warm/)."""
-    here = __file__.rpartition("/")[0].rpartition("/")[0]
+    """The grader package's folder (this module is in its cli/warm/)."""
+    here = __file__.rpartition("/")[0].rpartition("/")[0].rpartition("/")[0]
     return here if here.startswith("/") else f"{posix.getcwd()}/{here}"

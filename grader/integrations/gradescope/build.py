@@ -101,7 +101,7 @@ def _problem_files(directory: Path) -> list[Path]:
 def _grader_wheel(scratch: Path, wheels: Path) -> None:
     """A wheel of this grader, built from a copy of its checkout (an in-tree build would
     leave build/ and egg-info behind)."""
-    checkout = Path(__file__).resolve().parents[2]
+    checkout = Path(__file__).resolve().parents[3]
     if not (checkout / "pyproject.toml").is_file():
         raise UsageError(
             "grader gradescope build needs grader's checkout (its pyproject.toml makes the "

@@ -1,0 +1,104 @@
+"""A language added as a plug-in would add it: one class in this module and one registry
+line (the fixture's). Nothing else of the grader names it, yet doctor's self-test, a
+Gradescope autograder and a Jobe run all take it. It is Python 3 under another name and
+extension, so it runs on any machine; every table it appears in is read from the registry."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from grader.catalog import Catalog
+from grader.integrations.gradescope.build import build
+from grader.integrations.jobe.runs import OK, JobeRuns
+from grader.languages import LANGUAGES, PlusOne, extensions
+from grader.languages.python import Python
+from grader.limits import Limits
+from grader.problem_yaml import load_problem
+from grader.selftest import run_self_test
+
+from ..conftest import ROOT
+
+pytestmark = pytest.mark.sandbox
+
+
+class Snake(Python):
+    id = "snake"
+    name = "Snake (Python 3, spelt .snk)"
+    extensions = (".snk",)
+    file_name = "solution.snk"
+    plus_one = PlusOne("add_one", "    ...\n", "    return n + 1\n")
+    packages = (("snake", "python3-snake"),)
+
+
+@pytest.fixture
+def snake() -> Iterator[str]:
+    LANGUAGES.register("snake", f"{__name__}:Snake")
+    try:
+        yield "snake"
+    finally:
+        LANGUAGES.unregister("snake")
+
+
+@pytest.fixture
+def problem_with_snake(tmp_path: Path, snake: str) -> Path:
+    """N-Queens' count, whose problem.yaml names an entry point in the new language."""
+    folder = tmp_path / "problems" / "nqueens-count"
+    shutil.copytree(ROOT / "problems" / "nqueens-count", folder)
+    shutil.copytree(ROOT / "reference" / "nqueens-count", tmp_path / "reference" / "nqueens-count")
+    yaml_file = folder / "problem.yaml"
+    text = yaml_file.read_text(encoding="utf-8")
+    yaml_file.write_text(
+        text.replace("entry_points:\n", "entry_points:\n  snake: count_queens\n", 1),
+        encoding="utf-8",
+    )
+    return folder
+
+
+COUNTING = (
+    "def count_queens(n: int) -> int:\n"
+    "    def place(row, used):\n"
+    "        if row == n:\n"
+    "            return 1\n"
+    "        return sum(place(row + 1, used | {(c, row - c, row + c)}) for c in range(n)\n"
+    "                   if all(c != a and row - c != b and row + c != d for a, b, d in used))\n"
+    "    return place(0, frozenset())\n"
+)
+
+
+def test_its_files_are_known_by_its_extension(snake: str) -> None:
+    assert extensions()[".snk"] == "snake"
+    assert ".snk" not in {ext for ext, language in extensions().items() if language != "snake"}
+
+
+def test_doctors_self_test_builds_and_runs_it(snake: str, process_sandbox) -> None:
+    tested = run_self_test("snake", process_sandbox)
+    assert tested.passed, tested.detail
+    assert tested.language == "snake"
+
+
+def test_a_gradescope_autograder_installs_its_packages(problem_with_snake, tmp_path) -> None:
+    problem = load_problem(problem_with_snake)
+    output = tmp_path / "autograder.zip"
+    build(problem, ["snake"], output)
+    with zipfile.ZipFile(output) as built:
+        setup = built.read("setup.sh").decode()
+        config = json.loads(built.read("grader-gradescope.json"))
+    assert "command -v snake >/dev/null || missing+=(python3-snake)" in setup
+    assert config["languages"] == ["snake"]
+
+
+def test_a_jobe_run_grades_it(problem_with_snake, process_sandbox) -> None:
+    catalog = Catalog((problem_with_snake.parent,))
+    runs = JobeRuns(catalog, process_sandbox, "process", capacity=1)
+    assert ("nqueens-count-snake", catalog.all()[0].version) in runs.languages()
+    limits = Limits(time_s=5.0, wall_s=10.0, memory_mib=256, output_kib=64)
+    ran = runs.run("nqueens-count-snake", COUNTING.encode(), "", b"", {}, limits)
+    assert ran.outcome == OK, ran
+    marked = json.loads(ran.stdout)
+    assert marked["fraction"] == 1.0, marked
