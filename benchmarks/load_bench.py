@@ -28,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from grader.authoring.verify import FOLDERS  # noqa: E402
 from grader.judge import grade, load_answers  # noqa: E402
 from grader.languages import NEEDS, extensions  # noqa: E402
 from grader.problem_yaml import load_problem  # noqa: E402
@@ -35,7 +36,6 @@ from grader.results import SubmissionResult  # noqa: E402
 from grader.sandbox import SANDBOXES  # noqa: E402
 from grader.sandbox.options import SandboxOptions  # noqa: E402
 from grader.submission import read_submission  # noqa: E402
-from grader.verify import FOLDERS  # noqa: E402
 
 # Examples of submissions/ near their limits: the lesson's search (TLE from n = 12, at 1.5x
 # the limit too) and a JVM's start-up, most of a second of CPU on several threads.

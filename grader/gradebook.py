@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from .database import Database
 from .errors import UsageError
 from .problem import Problem
 from .reports.json_report import submission_document
 from .results import SubmissionResult
+from .storage.database import Database
 from .submission import Submission
 
 SCHEMA = """

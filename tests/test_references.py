@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.answers import compute_answers, stale_answers
+from grader.authoring.answers import compute_answers, stale_answers
 from grader.errors import ReferenceMismatch
 from grader.languages import LANGUAGES, extensions
 from grader.problem_yaml import load_problem

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from typing import Final
 
-from ..database import Database
+from ..storage.database import Database
 
 SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS batches (

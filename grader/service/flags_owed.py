@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..database import Database
+from ..storage.database import Database
 
 SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS flags_owed (

@@ -16,8 +16,8 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from ..database import without_password
 from ..errors import UsageError
+from ..storage.database import without_password
 from .rq_jobs import (
     enqueue_job,
     find_flags,

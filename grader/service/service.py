@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..catalog import Catalog
-from ..database import Database
 from ..integrations.jobe.runs import JobeRuns
 from ..integrations.lti.launch import KeySets
 from ..integrations.lti.people import People
@@ -19,6 +18,7 @@ from ..integrations.lti.scores import ScoreSender
 from ..integrations.lti.store import LtiStore
 from ..judge import open_sandbox
 from ..sandbox import Sandbox
+from ..storage.database import Database
 from .flags_owed import FlagsOwed
 from .grading import Grader
 from .keeper import LEASE_S

@@ -10,7 +10,7 @@ import time
 import uuid
 from typing import Final
 
-from ..database import Database
+from ..storage.database import Database
 from .batches import IN_BATCH, Batches
 from .stored import DONE, FIELDS, HOLDS, QUEUED, RUNNING, Stored, submission_id
 from .tokens import Tokens

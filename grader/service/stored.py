@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass
 from typing import Final
 
-from ..database import Row
+from ..storage.database import Row
 
 QUEUED, RUNNING, DONE = "queued", "running", "done"
 # A claim (submission id, attempt) that still holds: the latest attempt, not finished.

@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass
 from typing import Final
 
-from ..database import TYPES, Database
+from ..storage.database import TYPES, Database
 
 SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tokens (

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from grader.catalog import Catalog
+from grader.doctor.selftest import run_self_test
 from grader.integrations.gradescope.build import build
 from grader.integrations.jobe.runs import OK, JobeRuns
 from grader.languages import LANGUAGES, PlusOne, extensions
 from grader.languages.python import Python
 from grader.limits import Limits
 from grader.problem_yaml import load_problem
-from grader.selftest import run_self_test
 
 from ..conftest import ROOT
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.answers import compute_answers, write_answers
+from grader.authoring.answers import compute_answers, write_answers
 from grader.judge import grade, load_answers
 from grader.languages import extensions
 from grader.problem_yaml import load_problem

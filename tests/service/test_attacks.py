@@ -398,8 +398,8 @@ def test_the_same_user_id_on_two_platforms_is_two_students(tmp_path) -> None:
 
 
 def test_an_earlier_databases_launched_students_move_to_their_platform(tmp_path) -> None:
-    from grader.database import Database
     from grader.service.store import Store
+    from grader.storage.database import Database
 
     database = Database(tmp_path / "old.db")
     store = Store(database)
@@ -632,7 +632,7 @@ def test_jobe_refuses_control_characters_in_a_file_name(live) -> None:
 def test_verify_warns_of_hidden_names_that_spell_their_input(nqueens) -> None:
     from dataclasses import replace
 
-    from grader.verify import revealing_names
+    from grader.authoring.verify import revealing_names
 
     said = revealing_names(nqueens)
     assert len(said) == 4 and all("names its input" in line for line in said)

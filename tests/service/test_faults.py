@@ -127,7 +127,8 @@ def test_a_lease_is_timed_by_the_databases_clock(tmp_path, monkeypatch) -> None:
 def test_processes_starting_together_on_an_empty_postgresql_make_the_schema_once(processes) -> None:
     server = PostgresServer()
     opening = (
-        "import sys\nfrom grader.database import Database\nfrom grader.service.store import Store\n"
+        "import sys\nfrom grader.storage.database import Database\n"
+        "from grader.service.store import Store\n"
         "from grader.integrations.lti.store import LtiStore\n"
         "from grader.gradebook import Gradebook\n"
         "database = Database(sys.argv[1])\nStore(database); LtiStore(database)\n"
@@ -168,7 +169,7 @@ def test_a_worker_stops_on_sigterm_while_redis_is_down(tmp_path) -> None:
 
 
 def test_a_database_is_named_by_where_it_is_in_messages(tmp_path) -> None:
-    from grader.database import Database
+    from grader.storage.database import Database
 
     database = Database(tmp_path / "named.db")
     try:

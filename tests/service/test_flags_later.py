@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from grader.database import Database
 from grader.judge import flags_for, grade
 from grader.service.flags_owed import FlagsOwed
 from grader.service.local import LocalQueue
 from grader.service.store import Store
+from grader.storage.database import Database
 from grader.submission import Submission
 
 from ..conftest import SUBMISSIONS

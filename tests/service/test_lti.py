@@ -218,8 +218,8 @@ def test_a_platform_that_fails_twice_still_gets_the_score_across_a_restart(tmp_p
 
 
 def test_a_login_nobody_completed_expires_and_is_pruned(tmp_path) -> None:
-    from grader.database import Database
     from grader.integrations.lti import store as lti_store
+    from grader.storage.database import Database
 
     database = Database(tmp_path / "lti.db")
     try:

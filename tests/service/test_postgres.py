@@ -7,9 +7,9 @@ from collections.abc import Iterator
 import pytest
 
 from grader.cli import main
-from grader.database import Database
 from grader.service.flags_owed import FlagsOwed
 from grader.service.store import Store
+from grader.storage.database import Database
 
 from .conftest import WRONG, start
 from .processes import PostgresServer

@@ -23,10 +23,10 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
-    from ...addtest import add_test, parse_inputs
-    from ...answers import compute_answers, write_answers
+    from ...authoring.addtest import add_test, parse_inputs
+    from ...authoring.answers import compute_answers, write_answers
+    from ...authoring.verify import render, verify
     from ...judge import load_answers
-    from ...verify import render, verify
     from ..shared import open_problem, sandbox_for
 
     problem = open_problem(args.problem_name, context)

@@ -19,8 +19,8 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
+    from ...authoring.verify import render, verify
     from ...judge import load_answers
-    from ...verify import render, verify
     from ..shared import open_problem, sandbox_for
 
     problem = open_problem(args.problem_name, context)

@@ -85,8 +85,8 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
-    from ...database import Database
     from ...service.store import Store
+    from ...storage.database import Database
     from ..shared import database_at
 
     database_where = database_at(args.db, context)
@@ -158,8 +158,8 @@ def _when(seconds: float) -> str:
 
 
 def _add_platform(args: argparse.Namespace, context: Context, database_where: str) -> int:
-    from ...database import Database
     from ...integrations.lti.store import LtiStore, Platform
+    from ...storage.database import Database
 
     for name in ("issuer", "auth_url", "token_url", "jwks_url"):
         value = getattr(args, name)

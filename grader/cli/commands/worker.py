@@ -36,12 +36,12 @@ def run(args: argparse.Namespace, context: Context) -> int:
     if args.jobs > 1:
         return _many(args, context)
     from ...catalog import Catalog
-    from ...database import Database, without_password
     from ...judge import open_sandbox
     from ...problem_yaml import problem_roots
     from ...service.grading import Grader
     from ...service.rq_queue import check_service, run_worker
     from ...service.store import Store
+    from ...storage.database import Database, without_password
     from ..shared import database_at
 
     where = database_at(args.db, context)

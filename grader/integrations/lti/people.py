@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import urlsplit
 
-from ...database import Database
+from ...storage.database import Database
 from ...text import printable
 
 SCHEMA: Final = """

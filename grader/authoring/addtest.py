@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import yaml
 
-from .errors import ProblemError, UsageError
-from .problem import Problem, TestCase
-from .problem_yaml import load_problem
+from ..errors import ProblemError, UsageError
+from ..problem import Problem, TestCase
+from ..problem_yaml import load_problem
 
 
 def parse_inputs(pairs: list[str]) -> dict[str, object]:

@@ -16,15 +16,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
+from ..errors import ProblemError
+from ..judge import grade
+from ..languages import LANGUAGES, extensions
+from ..problem import Problem
+from ..results import SubmissionResult
+from ..sandbox import Sandbox
+from ..submission import read_submission
+from ..verdicts import Verdict
 from .answers import compute_answers, stale_answers
-from .errors import ProblemError
-from .judge import grade
-from .languages import LANGUAGES, extensions
-from .problem import Problem
-from .results import SubmissionResult
-from .sandbox import Sandbox
-from .submission import read_submission
-from .verdicts import Verdict
 
 FOLDERS: Final = {
     "accepted": Verdict.AC,

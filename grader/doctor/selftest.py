@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
-from .errors import GraderError
-from .judge import grade
-from .languages.plus_one import plus_one, plus_one_problem
-from .sandbox import Sandbox
-from .verdicts import Verdict
+from ..errors import GraderError
+from ..judge import grade
+from ..languages.plus_one import plus_one, plus_one_problem
+from ..sandbox import Sandbox
+from ..verdicts import Verdict
 
 
 @dataclass(frozen=True, slots=True)

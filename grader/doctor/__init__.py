@@ -1,13 +1,15 @@
-"""What this machine offers each sandbox backend: `grader doctor`, and `--sandbox auto`."""
+"""What this machine offers each sandbox backend (`grader doctor`, and `--sandbox auto`):
+what each enforces here or why it cannot run, and each language built and run in the one
+`--sandbox auto` picks (selftest.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Final
 
-from .errors import SandboxUnavailable
-from .languages import NEEDS
-from .sandbox import (
+from ..errors import SandboxUnavailable
+from ..languages import NEEDS
+from ..sandbox import (
     AUTO_FASTEST,
     AUTO_STRONGEST,
     FASTEST_FIRST,
@@ -85,7 +87,7 @@ def auto_choice(warnings: dict[str, str]) -> str | None:
 
 
 def _self_tests(sandbox: Sandbox) -> tuple[SelfTest, ...]:
-    from .languages import LANGUAGES
+    from ..languages import LANGUAGES
     from .selftest import run_self_test
 
     return tuple(
@@ -115,7 +117,7 @@ def render(statuses: tuple[BackendStatus, ...]) -> str:
     if chosen is None:
         lines.append("No backend can run submissions here.")
     lines.append("Languages:")
-    from .languages import LANGUAGES
+    from ..languages import LANGUAGES
 
     tested = {test.language: test for test in chosen.self_tests} if chosen else {}
     for language in LANGUAGES.values():

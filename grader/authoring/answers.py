@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .checkers import CHECKERS, InvalidAnswer
-from .errors import ProblemError, ReferenceMismatch
-from .languages import LANGUAGES, extensions
-from .problem import Problem, TestCase, load_answer
-from .protocol import ReplyKind
-from .sandbox.base import Sandbox
-from .submission import read_submission
+from ..checkers import CHECKERS, InvalidAnswer
+from ..errors import ProblemError, ReferenceMismatch
+from ..languages import LANGUAGES, extensions
+from ..problem import Problem, TestCase, load_answer
+from ..protocol import ReplyKind
+from ..sandbox.base import Sandbox
+from ..submission import read_submission
 
 
 def compute_answers(problem: Problem, sandbox: Sandbox) -> dict[str, object]:

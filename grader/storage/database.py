@@ -16,7 +16,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
-from .errors import DatabaseUnavailable, UsageError
+from ..errors import DatabaseUnavailable, UsageError
 from .sqlite_file import MIN_FREE_BYTES, private_file, space_left, unavailable_sqlite
 
 # The database's own clock, in seconds since the epoch: leases are timed by it, so that a
