@@ -19,10 +19,11 @@ from typing import Final
 
 from .errors import UsageError
 from .problem import Problem
-from .reports.json_report import submission_document
+from .reports.json_report import SubmissionDocument, submission_document
 from .results import SubmissionResult
 from .storage.database import Database
 from .submission import Submission
+from .verdicts import Verdict
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -55,7 +56,7 @@ class Graded:
     """What the gradebook already holds for one submission."""
 
     student: str
-    verdict: str
+    verdict: Verdict
     score: float
 
 
@@ -94,7 +95,7 @@ class Gradebook:
             "AND problem_hash = ? AND student = ?",
             (content_hash(submission), problem.id, problem_version(problem), student),
         )
-        return Graded(student, row[0], row[1]) if row else None
+        return Graded(student, Verdict(row[0]), row[1]) if row else None
 
     def record(
         self,
@@ -150,7 +151,7 @@ class Gradebook:
              problem_version(problem), student),
         )  # fmt: skip
 
-    def latest(self, problem: str) -> list[tuple[str, float, float, str]]:
+    def latest(self, problem: str) -> list[tuple[str, float, float, SubmissionDocument]]:
         """(student, score, max score, result document) of each student's latest result."""
         rows = self._db.rows(
             "SELECT student, score, max_score, result_json FROM results r WHERE problem = ? "
@@ -158,7 +159,7 @@ class Gradebook:
             "AND problem = r.problem) ORDER BY student",
             (problem,),
         )
-        return [(str(a), float(b), float(c), str(d)) for a, b, c, d in rows]
+        return [(str(a), float(b), float(c), json.loads(d)) for a, b, c, d in rows]
 
     def latest_sources(self, problem: str) -> list[tuple[str, str, str, bytes]]:
         """(student, file name, language, source) of each student's latest submission."""

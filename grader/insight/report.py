@@ -7,7 +7,6 @@ the flagged and similar submissions with their code. The same page is the servic
 from __future__ import annotations
 
 import datetime
-import json
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,11 +14,13 @@ from pathlib import Path
 
 from ..gradebook import Gradebook
 from ..problem import Problem
+from ..reports.json_report import TestDocument
+from ..verdicts import Verdict
 from . import charts
 from .classwork import common_ground
 from .similarity import THRESHOLD, Pair, document, region_lines, similar_pairs
 
-VERDICT_ORDER = ("AC", "WA", "TLE", "MLE", "OLE", "RTE", "CE", "IE")
+VERDICT_ORDER = tuple(Verdict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,22 +30,22 @@ class Handed:
     student: str
     file: str
     language: str
-    verdict: str
+    verdict: Verdict
     score: float
     max_score: float
-    tests: tuple[dict[str, object], ...]
+    tests: tuple[TestDocument, ...]
     flags: tuple[str, ...]
     source: str
 
     @property
     def cpu_s(self) -> float:
-        return sum(float(str(test.get("time_s") or 0)) for test in self.tests)
+        return sum(test["time_s"] or 0.0 for test in self.tests)
 
     def first_failing(self) -> str | None:
-        if self.verdict == "AC":
+        if self.verdict is Verdict.AC:
             return None
-        failing = next((t for t in self.tests if t.get("verdict") != "AC"), None)
-        return str(failing["name"]) if failing else "build"
+        failing = next((t for t in self.tests if t["verdict"] != Verdict.AC), None)
+        return failing["name"] if failing else "build"
 
 
 def class_of(gradebook: Gradebook, problem: str) -> list[Handed]:
@@ -53,16 +54,14 @@ def class_of(gradebook: Gradebook, problem: str) -> list[Handed]:
         for student, name, language, source in gradebook.latest_sources(problem)
     }
     handed = []
-    for student, score, max_score, result_json in gradebook.latest(problem):
-        result = json.loads(result_json)
+    for student, score, max_score, result in gradebook.latest(problem):
         name, language, source = sources.get(
-            student, (str(result["submission"]), str(result["language"]), b"")
+            student, (result["submission"], result["language"], b"")
         )
         handed.append(
             Handed(
-                student, name, language, str(result["verdict"]), score, max_score,
-                tuple(result.get("tests") or ()),
-                tuple(str(flag["message"]) for flag in result.get("flags") or ()),
+                student, name, language, Verdict(result["verdict"]), score, max_score,
+                tuple(result["tests"]), tuple(flag["message"] for flag in result["flags"]),
                 source.decode("utf-8", "replace"),
             )
         )  # fmt: skip
@@ -171,8 +170,8 @@ def _pictures(problem: Problem, handed: Sequence[Handed], summary: Summary) -> d
 
 
 def _passed(handed: Handed, name: str) -> bool | None:
-    test = next((t for t in handed.tests if t.get("name") == name), None)
-    return None if test is None else test.get("verdict") == "AC"
+    test = next((t for t in handed.tests if t["name"] == name), None)
+    return None if test is None else test["verdict"] == Verdict.AC
 
 
 def _side_by_side(pair: Pair) -> list[tuple[list[tuple[int, str]], list[tuple[int, str]]]]:

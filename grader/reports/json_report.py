@@ -3,9 +3,44 @@
 from __future__ import annotations
 
 import json
+from typing import TypedDict
 
 from ..results import Flag, Report, SubmissionResult, TestResult
 from ..text import json_inert_in_logs
+
+
+class FlagDocument(TypedDict):
+    kind: str
+    message: str
+    line: int | None
+
+
+class TestDocument(TypedDict):
+    name: str
+    input: dict[str, object] | None
+    hidden: bool
+    verdict: str
+    time_s: float | None
+    wall_s: float | None
+    memory_kib: int | None
+    score: float
+    max_score: float
+    message: str
+    board: str
+    output: str
+
+
+class SubmissionDocument(TypedDict):
+    """A result as JSON: this report's, and what the service and the gradebook store."""
+
+    submission: str
+    language: str
+    verdict: str
+    score: float
+    max_score: float
+    compile_output: str
+    tests: list[TestDocument]
+    flags: list[FlagDocument]
 
 
 def render(report: Report, color: bool = False) -> str:
@@ -22,7 +57,7 @@ def render(report: Report, color: bool = False) -> str:
     return json_inert_in_logs(json.dumps(document, indent=2, ensure_ascii=False)) + "\n"
 
 
-def submission_document(result: SubmissionResult) -> dict[str, object]:
+def submission_document(result: SubmissionResult) -> SubmissionDocument:
     return {
         "submission": result.submission,
         "language": result.language,
@@ -36,11 +71,11 @@ def submission_document(result: SubmissionResult) -> dict[str, object]:
     }
 
 
-def flag_documents(flags: tuple[Flag, ...]) -> list[dict[str, object]]:
+def flag_documents(flags: tuple[Flag, ...]) -> list[FlagDocument]:
     return [{"kind": flag.kind, "message": flag.message, "line": flag.line} for flag in flags]
 
 
-def test_document(test: TestResult) -> dict[str, object]:
+def test_document(test: TestResult) -> TestDocument:
     return {
         "name": test.name,
         "input": dict(test.input) if test.input is not None else None,

@@ -191,15 +191,15 @@ def mine(request: Request, who: Who, student: str | None = None) -> dict[str, ob
 
 
 def _summary(stored: Stored) -> dict[str, object]:
-    result = stored.student_result or {}
+    result = stored.student_result
     return {
         "id": stored.id,
         "problem": stored.problem,
         "language": stored.language,
         "status": stored.status,
         "verdict": stored.verdict,
-        "score": result.get("score"),
-        "max_score": result.get("max_score"),
+        "score": result["score"] if result else None,
+        "max_score": result["max_score"] if result else None,
         "submitted_at": stored.created_at,
     }
 

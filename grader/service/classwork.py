@@ -21,6 +21,7 @@ from ..catalog import languages_of
 from ..gradebook import scores_csv
 from ..languages import extensions
 from ..languages.base import source_problem
+from ..reports.json_report import SubmissionDocument
 from .access import Instructor, service_of
 from .rq_queue import CHUNK
 from .service import Service
@@ -165,7 +166,7 @@ def batch_export(batch: str, request: Request, who: Instructor) -> Response:
     if service.store.batches.problem_of(batch) is None:
         raise HTTPException(404, f"no batch {batch}")
     rows = [
-        (row.student, row.problem, _number(row.result, "score"), _number(row.result, "max_score"))
+        (row.student, row.problem, row.result["score"], row.result["max_score"])
         for row in service.store.of_batch(batch)
         if row.result is not None
     ]
@@ -216,11 +217,6 @@ async def rejudge(
     }
 
 
-def _number(document: dict[str, object], key: str) -> float:
-    value = document.get(key, 0)
-    return float(value) if isinstance(value, int | float) else 0.0
-
-
 def latest_per_student(rows: list[Stored]) -> dict[str, Stored]:
     latest: dict[str, Stored] = {}
     for row in rows:  # oldest first
@@ -228,9 +224,8 @@ def latest_per_student(rows: list[Stored]) -> dict[str, Stored]:
     return latest
 
 
-def _flag_messages(result: dict[str, object] | None) -> list[str]:
-    flags = (result or {}).get("flags")
-    return [str(flag["message"]) for flag in flags] if isinstance(flags, list) else []
+def _flag_messages(result: SubmissionDocument | None) -> list[str]:
+    return [flag["message"] for flag in result["flags"]] if result else []
 
 
 def class_summary(service: Service, problem_id: str) -> dict[str, object]:
@@ -241,7 +236,7 @@ def class_summary(service: Service, problem_id: str) -> dict[str, object]:
     students = [
         {"student": row.student, "shown": launched.get(row.student, row.student),
          "verdict": row.verdict or row.status, "id": row.id,
-         "score": (row.result or {}).get("score"), "language": row.language,
+         "score": row.result["score"] if row.result else None, "language": row.language,
          "submitted_at": row.created_at,
          "flags": _flag_messages(row.result), "flags_owed": row.id in owed}
         for row in sorted(latest.values(), key=lambda row: row.student)

@@ -90,23 +90,17 @@ class Grader:
         if stored is None or stored.result is None or offered is None:
             self._owed.paid(identity)
             return False
-        tests = stored.result.get("tests")
-        slowest = (
-            max((float(test["time_s"]) for test in tests), default=0.0)
-            if isinstance(tests, list)
-            else 0.0
-        )
+        slowest = max((test["time_s"] or 0.0 for test in stored.result["tests"]), default=0.0)
         flags = (
             (Flag(FlagKind.UNCHECKED, f"finding this submission's flags crashed the grader "
                   f"{MAX_ATTEMPTS} times; not tried again"),)
             if attempts > MAX_ATTEMPTS
             else flags_for(offered.problem, offered.answers, self._submission(stored),
-                           self._sandbox, stored.verdict == Verdict.AC.value, slowest)
+                           self._sandbox, stored.verdict is Verdict.AC, slowest)
         )  # fmt: skip
         if flags:
-            had = stored.result.get("flags")
-            document = {**stored.result, "flags": [*(had if isinstance(had, list) else []),
-                                                   *flag_documents(flags)]}  # fmt: skip
+            had = stored.result["flags"]
+            document = {**stored.result, "flags": [*had, *flag_documents(flags)]}
             self._store.amend(identity, document)
             self._gradebook.amend(self._submission(stored), stored.student, offered.problem,
                                   document)  # fmt: skip

@@ -6,11 +6,21 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final
 
+from ..reports.json_report import SubmissionDocument
 from ..storage.database import Row
+from ..verdicts import Verdict
 
-QUEUED, RUNNING, DONE = "queued", "running", "done"
+
+class Status(StrEnum):
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"
+
+
+QUEUED, RUNNING, DONE = Status.QUEUED, Status.RUNNING, Status.DONE
 # A claim (submission id, attempt) that still holds: the latest attempt, not finished.
 HOLDS: Final = (
     "EXISTS (SELECT 1 FROM submissions WHERE id = ? AND attempts = ? AND status = 'running')"
@@ -44,20 +54,21 @@ class Stored:
     language: str
     filename: str
     source: bytes
-    status: str
+    status: Status
     attempts: int
     created_at: float
     batch: str | None
-    verdict: str | None
-    result: dict[str, object] | None  # the instructor's view: hidden tests revealed
-    student_result: dict[str, object] | None
+    verdict: Verdict | None
+    result: SubmissionDocument | None  # the instructor's view: hidden tests revealed
+    student_result: SubmissionDocument | None
 
     @classmethod
     def of(cls, row: Row) -> Stored:
         """A row of FIELDS, which lists the fields in this class's order."""
         full, student = row[12], row[13]
+        verdict = Verdict(row[11]) if row[11] else None
         return cls(
-            row[0], row[1], row[2], row[3], row[4], row[5], bytes(row[6]), row[7], int(row[8]),
-            float(row[9]), row[10], row[11], json.loads(full) if full else None,
+            row[0], row[1], row[2], row[3], row[4], row[5], bytes(row[6]), Status(row[7]),
+            int(row[8]), float(row[9]), row[10], verdict, json.loads(full) if full else None,
             json.loads(student) if student else None,
         )  # fmt: skip

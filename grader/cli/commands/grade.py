@@ -73,13 +73,13 @@ def run(args: argparse.Namespace, context: Context) -> int:
     roster = read_roster(context.path(args.roster)) if args.roster else None
     entries = collect(args.submissions, extensions(), args.student_pattern, roster, context.cwd)
     gradebook = None
-    skipped: list[str] = []
+    skipped: list[Verdict] = []
     if args.db is not None:
         from ...gradebook import Gradebook
 
         gradebook = Gradebook(database_at(args.db, context))
         already = {id(e): gradebook.graded(e.submission, e.student, problem) for e in entries}
-        skipped = [verdict.verdict for verdict in already.values() if verdict is not None]
+        skipped = [graded.verdict for graded in already.values() if graded is not None]
         entries = [entry for entry in entries if already[id(entry)] is None]
     progress = Progress(len(entries), context.stderr)
     try:
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
         problem=problem.id, problem_file=problem.yaml_file, sandbox=info, results=results
     )
     emit(report, args.format, args.output, context)
-    summed = worst([result.verdict for result in results] + [Verdict(v) for v in skipped])
+    summed = worst([result.verdict for result in results] + skipped)
     if summed is Verdict.IE:
         return EXIT_INTERNAL
     return EXIT_OK if summed is Verdict.AC else EXIT_FAILED

@@ -6,7 +6,6 @@ or `sis_user_id` in the course; whoever matches no one is reported, never guesse
 
 from __future__ import annotations
 
-import json
 import warnings
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -14,6 +13,8 @@ from urllib.parse import urlsplit
 from ...addresses import is_loopback
 from ...errors import UsageError
 from ...gradebook import Gradebook
+from ...reports.json_report import SubmissionDocument, TestDocument
+from ...verdicts import Verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,23 +23,22 @@ class Pushed:
     unmatched: tuple[str, ...]  # students of the gradebook nobody in the course is
 
 
-def comment_of(result: dict[str, object]) -> str:
+def comment_of(result: SubmissionDocument) -> str:
     """What the student reads beside the grade: the verdict, and the tests that failed."""
-    listed = result.get("tests")
-    tests = [t for t in listed if isinstance(t, dict)] if isinstance(listed, list) else []
+    tests = result["tests"]
     # The gradebook holds the instructor's document: a hidden test is named as students see it.
-    hidden = [test for test in tests if test.get("hidden")]
+    hidden = [test for test in tests if test["hidden"]]
     failing = [
         f"{_shown_name(test, hidden)} ({test['verdict']})"
         for test in tests
-        if test.get("verdict") != "AC"
+        if test["verdict"] != Verdict.AC
     ]
-    head = f"grader: {result.get('verdict')}, {result.get('score')}/{result.get('max_score')}"
+    head = f"grader: {result['verdict']}, {result['score']}/{result['max_score']}"
     return head + (f"; failing: {', '.join(failing)}" if failing else "")
 
 
-def _shown_name(test: dict[str, object], hidden: list[dict[str, object]]) -> str:
-    return f"hidden {hidden.index(test) + 1}" if test in hidden else str(test.get("name"))
+def _shown_name(test: TestDocument, hidden: list[TestDocument]) -> str:
+    return f"hidden {hidden.index(test) + 1}" if test in hidden else test["name"]
 
 
 def check_url(url: str) -> str:
@@ -79,7 +79,7 @@ def push(
             if student in users:
                 grades[str(users[student])] = {
                     "posted_grade": f"{score:g}",
-                    "text_comment": comment_of(json.loads(document)),
+                    "text_comment": comment_of(document),
                 }
         if grades:
             target.submissions_bulk_update(grade_data=grades)
