@@ -315,7 +315,7 @@ def test_doctor_builds_and_runs_a_program_in_every_language_it_lists(capsys) -> 
 
 
 def test_a_self_test_that_fails_says_why(process_sandbox, monkeypatch) -> None:
-    from grader import selftest
+    from grader.doctor import selftest
     from grader.languages import LANGUAGES
 
     python = LANGUAGES["python"]
