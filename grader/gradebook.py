@@ -141,7 +141,11 @@ class Gradebook:
         )
 
     def amend(
-        self, submission: Submission, student: str, problem: Problem, document: object
+        self,
+        submission: Submission,
+        student: str,
+        problem: Problem,
+        document: SubmissionDocument,
     ) -> None:
         """The stored document of a recorded result, completed (its flags, found later)."""
         self._db.execute(

@@ -134,7 +134,8 @@ def test_a_command_the_warm_grader_answers_loads_no_site_and_no_os(
     }
     assert done.returncode == 0 and "all 92 solutions found" in done.stdout
     assert {"encodings", "grader.cli.warm.client"} <= imported  # the profile took effect
-    assert not {"site", "os", "grader.cli"} & imported, sorted(imported)
+    # The client's package is grader.cli, which imports nothing until main() runs.
+    assert not {"site", "os", "grader.cli.command_line", "grader.cli.commands"} & imported
 
 
 def test_the_warm_grader_steps_aside_once_its_code_changed(private_runtime, tmp_path) -> None:

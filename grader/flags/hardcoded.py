@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Mapping
 
+from ..languages import LANGUAGES
 from ..problem import Problem
 from ..results import Flag
 from .brace import brace_flags
@@ -24,7 +25,8 @@ def hardcoded_flags(
     params = tuple(param.name for param in problem.params)
     matcher = AnswerMatcher(problem, answers)
     entries = problem.entry_points.get(language, ())
-    if language == "python":
+    family = LANGUAGES[language].family
+    if family == "python":
         try:
             tree = ast.parse(text)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -38,7 +40,7 @@ def hardcoded_flags(
             if arg.arg != "self"
         )
         return tuple(PythonReader(tree, params, matcher).flags())
-    found = tokens(text, language)
+    found = tokens(text, family)
     return tuple(brace_flags(found, params + _brace_parameters(found, entries), matcher))
 
 

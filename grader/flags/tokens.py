@@ -11,6 +11,8 @@ import tokenize
 from dataclasses import dataclass
 from typing import Final
 
+from ..languages.base import SourceFamily
+
 NAME, NUMBER, STRING, OP = "name", "number", "string", "op"
 
 
@@ -110,9 +112,9 @@ BRACE_KEYWORDS: Final = frozenset(
 )
 
 
-def tokens(source: str, language: str) -> list[Token]:
+def tokens(source: str, family: SourceFamily) -> list[Token]:
     """The file's tokens without comments and layout; [] where it does not tokenize."""
-    return _python(source) if language == "python" else _brace(source)
+    return _python(source) if family == "python" else _brace(source)
 
 
 def _python(source: str) -> list[Token]:
@@ -150,7 +152,7 @@ def _brace(source: str) -> list[Token]:
     return found
 
 
-def is_keyword(token: Token, language: str) -> bool:
-    if language == "python":
+def is_keyword(token: Token, family: SourceFamily) -> bool:
+    if family == "python":
         return keyword.iskeyword(token.text) or token.text in {"len", "range", "print", "self"}
     return token.text in BRACE_KEYWORDS

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..flags.tokens import NAME, NUMBER, STRING, Token, is_keyword, tokens
+from ..languages import LANGUAGES
+from ..languages.base import SourceFamily
 
 K: Final = 6  # tokens per k-gram (the corpus of disguised copies: 6 separates best)
 WINDOW: Final = 5  # winnowing window: every match of K + WINDOW - 1 tokens is found
@@ -48,11 +50,11 @@ class Pair:
     regions: tuple[Region, ...]
 
 
-def normalised(found: Sequence[Token], language: str) -> list[tuple[str, int]]:
+def normalised(found: Sequence[Token], family: SourceFamily) -> list[tuple[str, int]]:
     """Each token as the shape it has: any name `v`, any number `0`, any string `s`."""
     shaped: list[tuple[str, int]] = []
     for token in found:
-        if token.kind == NAME and not is_keyword(token, language):
+        if token.kind == NAME and not is_keyword(token, family):
             shaped.append(("v", token.line))
         elif token.kind == NUMBER:
             shaped.append(("0", token.line))
@@ -64,7 +66,8 @@ def normalised(found: Sequence[Token], language: str) -> list[tuple[str, int]]:
 
 
 def fingerprints(source: str, language: str) -> dict[int, tuple[int, int]]:
-    shaped = normalised(tokens(source, language), language)
+    family = LANGUAGES[language].family
+    shaped = normalised(tokens(source, family), family)
     grams = [
         (_hash(" ".join(symbol for symbol, _ in shaped[i : i + K])), i)
         for i in range(len(shaped) - K + 1)

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 from ..problem import Problem
 from ..sandbox.base import Program, Runtime, Sandbox
 from ..submission import MAX_SOURCE_BYTES, Submission
+
+# How a language's source reads to the flags and the similarity of a class: Python's
+# tokenizer and `ast`, or the brace languages' shared tokens.
+SourceFamily = Literal["python", "brace"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +41,7 @@ class Language(Protocol):
     name: str
     time_factor: float  # on the problem's time limits, unless problem.yaml says otherwise
     extensions: tuple[str, ...]  # of a submission's file; the first is the usual one
+    family: SourceFamily
     file_name: str  # what the grader names a source it writes (a self-test, a Jobe run)
     plus_one: PlusOne
     # What an image without the toolchain installs: (a command, the Debian/Ubuntu package

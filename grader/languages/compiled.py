@@ -21,7 +21,7 @@ from ..limits import Limits
 from ..problem import Problem
 from ..sandbox.base import Program, RunOutcome, Runtime, Sandbox, Termination
 from ..submission import Submission
-from .base import Build, source_problem
+from .base import Build, SourceFamily, source_problem
 from .diagnostics import ERROR, head, student_diagnostics
 from .toolcache import write_whole
 
@@ -76,6 +76,7 @@ class CompiledLanguage:
 
     id: str
     spelling: Spelling
+    family: SourceFamily = "brace"
 
     def toolchain(self) -> object:
         """The toolchain's paths and version; SandboxUnavailable naming the package."""

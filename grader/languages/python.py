@@ -14,7 +14,7 @@ from ..problem import Problem
 from ..sandbox.base import BARE_PYTHON_FLAGS, Program, PythonRunner, Runtime, Sandbox
 from ..sandbox.preparation import python_places
 from ..submission import Submission
-from .base import Build, PlusOne, source_problem
+from .base import Build, PlusOne, SourceFamily, source_problem
 from .python_hints import python2_error, python2_syntax
 
 RUNNER = Path(__file__).with_name("_pyrunner.py")
@@ -53,6 +53,7 @@ class Python:
     name = "Python 3"
     time_factor = 1.0
     extensions = (".py",)
+    family: SourceFamily = "python"
     file_name = "solution.py"
     plus_one = PlusOne("plus_one", "    ...\n", "    return n + 1\n")
     packages = ()  # the grader's own interpreter runs submissions

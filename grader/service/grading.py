@@ -15,7 +15,7 @@ from ..gradebook import Gradebook
 from ..integrations.lti.scores import score_body
 from ..integrations.lti.store import LtiStore
 from ..judge import flags_for, grade, student_view
-from ..reports.json_report import flag_documents, submission_document
+from ..reports.json_report import SubmissionDocument, flag_documents, submission_document
 from ..results import Flag, FlagKind, SubmissionResult
 from ..sandbox import Sandbox
 from ..submission import Submission
@@ -100,7 +100,10 @@ class Grader:
         )  # fmt: skip
         if flags:
             had = stored.result["flags"]
-            document = {**stored.result, "flags": [*had, *flag_documents(flags)]}
+            document: SubmissionDocument = {
+                **stored.result,
+                "flags": [*had, *flag_documents(flags)],
+            }
             self._store.amend(identity, document)
             self._gradebook.amend(self._submission(stored), stored.student, offered.problem,
                                   document)  # fmt: skip
@@ -151,7 +154,7 @@ class Grader:
         full = submission_document(result)
         with self._store.database.exclusive(f"finish:{stored.id}"):
             if not self._store.finish(
-                stored.id, attempt, result.verdict.value, full,
+                stored.id, attempt, result.verdict, full,
                 submission_document(student_view(result)),
             ):  # fmt: skip
                 return

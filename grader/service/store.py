@@ -10,7 +10,9 @@ import time
 import uuid
 from typing import Final
 
+from ..reports.json_report import SubmissionDocument
 from ..storage.database import Database
+from ..verdicts import Verdict
 from .batches import IN_BATCH, Batches
 from .stored import DONE, FIELDS, HOLDS, QUEUED, RUNNING, Stored, submission_id
 from .tokens import Tokens
@@ -234,7 +236,12 @@ class Store:
         return [(int(number), json.loads(data)) for number, data in rows]
 
     def finish(
-        self, identity: str, attempt: int, verdict: str, full: object, student: object
+        self,
+        identity: str,
+        attempt: int,
+        verdict: Verdict,
+        full: SubmissionDocument,
+        student: SubmissionDocument,
     ) -> bool:
         """Store the result of the claim `attempt`, once: False when that claim is no
         longer the submission's latest (another attempt took it) or the result is stored."""
@@ -247,7 +254,7 @@ class Store:
         )  # fmt: skip
         return changed == 1
 
-    def amend(self, identity: str, full: object) -> None:
+    def amend(self, identity: str, full: SubmissionDocument) -> None:
         """The instructor's document of a finished submission, completed (its flags)."""
         self.database.execute(
             "UPDATE submissions SET result_json = ? WHERE id = ?", (json.dumps(full), identity)

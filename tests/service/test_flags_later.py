@@ -12,11 +12,13 @@ from pathlib import Path
 import pytest
 
 from grader.judge import flags_for, grade
+from grader.reports.json_report import SubmissionDocument
 from grader.service.flags_owed import FlagsOwed
 from grader.service.local import LocalQueue
 from grader.service.store import Store
 from grader.storage.database import Database
 from grader.submission import Submission
+from grader.verdicts import Verdict
 
 from ..conftest import SUBMISSIONS
 from .conftest import Running, start
@@ -27,6 +29,12 @@ INSTANT_THEN_STUCK = (
     "import json\nSTORED = json.loads({table!r})\n\ndef solve_n_queens(n):\n"
     "    while n > 9:\n        pass\n    return STORED[str(n)]\n"
 )
+
+# A result as the service stores one, for rows finished here by hand.
+ACCEPTED: SubmissionDocument = {
+    "submission": "solution.py", "language": "python", "verdict": "AC", "score": 10,
+    "max_score": 10, "compile_output": "", "tests": [], "flags": [],
+}  # fmt: skip
 
 
 def _cases(answers: dict[str, object]) -> list[bytes]:
@@ -104,7 +112,7 @@ def claims_and_losses(database: Database) -> None:
     assert owed.claim(stored.id) is None  # its verdict is not stored yet
     attempt = store.start(stored.id, 5)
     assert attempt is not None
-    store.finish(stored.id, attempt, "AC", {}, {})
+    store.finish(stored.id, attempt, Verdict.AC, ACCEPTED, ACCEPTED)
     assert owed.claim(stored.id) == 1
     assert owed.claim(stored.id) is None  # held by the first
     # (the second argument: how long unclaimed rows must have been owed; -60: any)
@@ -128,7 +136,7 @@ def test_the_service_finds_flags_after_a_restart_lost_them(tmp_path) -> None:
         assert stored is not None
         attempt = service.store.start(identity, 5)  # graded here by hand: no worker runs
         service.flags_owed.owe(identity)
-        service.store.finish(identity, attempt, "AC", {"tests": [], "flags": []}, {})  # type: ignore[arg-type]
+        service.store.finish(identity, attempt, Verdict.AC, ACCEPTED, ACCEPTED)
         assert "flags of 1 submission are still being looked for" in _class_page(running)
     finally:
         running.service.close()
