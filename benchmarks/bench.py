@@ -434,8 +434,8 @@ def image_figures() -> list[Figure]:
     """The sandbox image as a fresh machine builds it (no layer cached; into a tag of its
     own, removed after), and the registry probe that decides the recipe."""
     from grader.languages import NEEDS
+    from grader.sandbox.docker.engine import connect
     from grader.sandbox.docker.image import build_image, registry_unreachable
-    from grader.sandbox.docker.sandbox import connect
 
     client = connect()
     tag = f"grader-sandbox:bench-{os.getpid()}"

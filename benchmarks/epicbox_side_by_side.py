@@ -57,8 +57,8 @@ def main() -> int:
     from grader.judge import load_answers
     from grader.languages import NEEDS
     from grader.problem_yaml import find_problem, load_problem, problem_roots
+    from grader.sandbox.docker.engine import connect
     from grader.sandbox.docker.image import ARGV0_LABEL, image_tag
-    from grader.sandbox.docker.sandbox import connect
 
     runs = int(sys.argv[1])
     tag = image_tag(NEEDS.runtimes())

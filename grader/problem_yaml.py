@@ -26,7 +26,7 @@ from .problem import (
     run_order,
     shown_path,
 )
-from .yamlsource import Document, load
+from .yamlsource import Document, kind_of, load
 
 
 def problem_roots(cwd: Path | None = None) -> tuple[Path, ...]:
@@ -58,43 +58,42 @@ def load_problem(directory: Path, shown_from: Path | None = None) -> Problem:
     `shown_from` (by default the working directory). Raises ProblemError."""
     shown = shown_path(directory / PROBLEM_FILE, shown_from)
     doc = load(directory / PROBLEM_FILE, shown)
-    top = _mapping(
-        doc,
+    top = doc.mapping(
         "",
         doc.data,
         required={"id", "title", "entry_points", "checker", "tests"},
         optional={"statement", "signature", "limits", "references", "probes"},
     )
-    signature = _mapping(
-        doc, "signature", top.get("signature", {}), required={"params"}, optional={"returns"}
+    signature = doc.mapping(
+        "signature", top.get("signature", {}), required={"params"}, optional={"returns"}
     )
     params = tuple(
         _param(doc, f"signature.params[{i}]", raw)
-        for i, raw in enumerate(_list(doc, "signature.params", signature["params"]))
+        for i, raw in enumerate(doc.sequence("signature.params", signature["params"]))
     )
     if len({p.name for p in params}) != len(params):
         raise doc.error("signature.params", "parameter names must be unique")
-    entry_points = _mapping(doc, "entry_points", top["entry_points"], required=set(), optional=None)
+    entry_points = doc.mapping("entry_points", top["entry_points"], required=set(), optional=None)
     entry_names = {
         language: _entry_names(doc, f"entry_points.{language}", names)
         for language, names in entry_points.items()
     }
-    statement = directory / _text(doc, "statement", top.get("statement", "statement.md"))
+    statement = directory / doc.text("statement", top.get("statement", "statement.md"))
     if not statement.is_file():
         raise doc.error("statement", f"{shown_path(statement, shown_from)} does not exist")
     references = tuple(
         _existing_file(doc, directory, f"references[{i}]", raw, shown_from)
-        for i, raw in enumerate(_list(doc, "references", top.get("references", [])))
+        for i, raw in enumerate(doc.sequence("references", top.get("references", [])))
     )
     tests, probes = _tests_and_probes(doc, top, params)
     return Problem(
-        id=_text(doc, "id", top["id"]),
-        title=_text(doc, "title", top["title"]),
+        id=doc.text("id", top["id"]),
+        title=doc.text("title", top["title"]),
         directory=directory,
         yaml_file=shown,
         statement=statement,
         params=params,
-        returns=_text(doc, "signature.returns", signature.get("returns", "")),
+        returns=doc.text("signature.returns", signature.get("returns", "")),
         entry_points=entry_names,
         limits=_limits(doc, top.get("limits", {})),
         checker=_checker(doc, top["checker"]),
@@ -108,13 +107,13 @@ def load_problem(directory: Path, shown_from: Path | None = None) -> Problem:
 def _tests_and_probes(
     doc: Document, top: Mapping[str, object], params: tuple[Param, ...]
 ) -> tuple[tuple[TestCase, ...], tuple[TestCase, ...]]:
-    raw_tests = _list(doc, "tests", top["tests"])
+    raw_tests = doc.sequence("tests", top["tests"])
     if not raw_tests:
         raise doc.error("tests", "a problem needs at least one test")
     tests = tuple(_test(doc, f"tests[{i}]", raw, params) for i, raw in enumerate(raw_tests))
     probes = tuple(
         _test(doc, f"probes[{i}]", raw, params, bounded=False)
-        for i, raw in enumerate(_list(doc, "probes", top.get("probes", [])))
+        for i, raw in enumerate(doc.sequence("probes", top.get("probes", [])))
     )
     names = [test.name for test in (*tests, *probes)]
     for i, name in enumerate(names):
@@ -136,64 +135,10 @@ def _entry_names(doc: Document, where: str, raw: object) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _mapping(
-    doc: Document, path: str, raw: object, required: set[str], optional: set[str] | None
-) -> dict[str, object]:
-    if not isinstance(raw, dict):
-        raise doc.error(path or "(top level)", f"expected a mapping, got {_kind(raw)}")
-    for key in required:
-        if key not in raw:
-            raise doc.error(path or "(top level)", f"missing required key {key!r}")
-    if optional is not None:
-        allowed = required | optional
-        for key in raw:
-            if key not in allowed:
-                child = f"{path}.{key}" if path else key
-                raise doc.error(
-                    child, f"unknown key (expected one of: {', '.join(sorted(allowed))})"
-                )
-    return raw
-
-
-def _list(doc: Document, path: str, raw: object) -> list[object]:
-    if not isinstance(raw, list):
-        raise doc.error(path, f"expected a list, got {_kind(raw)}")
-    return raw
-
-
-def _text(doc: Document, path: str, raw: object) -> str:
-    if not isinstance(raw, str) or not raw.strip():
-        raise doc.error(path, f"expected text, got {_kind(raw)}")
-    return raw
-
-
-def _number(doc: Document, path: str, raw: object, integer: bool = False) -> float:
-    if (
-        isinstance(raw, bool)
-        or not isinstance(raw, int | float)
-        or (integer and not isinstance(raw, int))
-    ):
-        wanted = "an integer" if integer else "a number"
-        raise doc.error(path, f"expected {wanted} > 0, got {_kind(raw)}")
-    if raw <= 0:
-        raise doc.error(path, f"expected a number > 0, got {raw}")
-    return raw
-
-
-def _kind(raw: object) -> str:
-    if raw is None:
-        return "nothing"
-    if isinstance(raw, str):
-        return f'"{raw}"'
-    return (
-        f"{type(raw).__name__} {raw!r}" if not isinstance(raw, dict | list) else type(raw).__name__
-    )
-
-
 def _param(doc: Document, path: str, raw: object) -> Param:
-    spec = _mapping(doc, path, raw, required={"name", "type"}, optional={"min", "max"})
-    name = _text(doc, f"{path}.name", spec["name"])
-    kind = _text(doc, f"{path}.type", spec["type"])
+    spec = doc.mapping(path, raw, required={"name", "type"}, optional={"min", "max"})
+    name = doc.text(f"{path}.name", spec["name"])
+    kind = doc.text(f"{path}.type", spec["type"])
     if not known_type(kind):
         raise doc.error(
             f"{path}.type", f"unknown type {kind!r} (known: int, str, and list[T] of those)"
@@ -202,30 +147,29 @@ def _param(doc: Document, path: str, raw: object) -> Param:
     for key in ("min", "max"):
         value = spec.get(key)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise doc.error(f"{path}.{key}", f"expected an integer, got {_kind(value)}")
+            raise doc.error(f"{path}.{key}", f"expected an integer, got {kind_of(value)}")
         bounds.append(value)
     return Param(name, kind, bounds[0], bounds[1])
 
 
 def _limits(doc: Document, raw: object) -> Limits:
-    spec = _mapping(
-        doc,
+    spec = doc.mapping(
         "limits",
         raw,
         required=set(),
         optional={"time_s", "wall_s", "memory_mib", "output_kib", "time_factor"},
     )
-    factors = _mapping(
-        doc, "limits.time_factor", spec.get("time_factor", {}), required=set(), optional=None
+    factors = doc.mapping(
+        "limits.time_factor", spec.get("time_factor", {}), required=set(), optional=None
     )
-    time_s = _number(doc, "limits.time_s", spec.get("time_s", 1.0))
+    time_s = doc.number("limits.time_s", spec.get("time_s", 1.0))
     return Limits(
         time_s=time_s,
-        wall_s=_number(doc, "limits.wall_s", spec.get("wall_s", max(3 * time_s, time_s + 1))),
-        memory_mib=int(_number(doc, "limits.memory_mib", spec.get("memory_mib", 256), True)),
-        output_kib=int(_number(doc, "limits.output_kib", spec.get("output_kib", 1024), True)),
+        wall_s=doc.number("limits.wall_s", spec.get("wall_s", max(3 * time_s, time_s + 1))),
+        memory_mib=int(doc.number("limits.memory_mib", spec.get("memory_mib", 256), True)),
+        output_kib=int(doc.number("limits.output_kib", spec.get("output_kib", 1024), True)),
         time_factors={
-            str(language): _number(doc, f"limits.time_factor.{language}", factor)
+            str(language): doc.number(f"limits.time_factor.{language}", factor)
             for language, factor in factors.items()
         },
     )
@@ -235,22 +179,24 @@ def _test(
     doc: Document, path: str, raw: object, params: tuple[Param, ...], bounded: bool = True
 ) -> TestCase:
     """A test (or, not `bounded`, a probe: an input past the signature's min and max)."""
-    spec = _mapping(doc, path, raw, required={"name", "input"}, optional={"points", "visibility"})
-    name = _text(doc, f"{path}.name", spec["name"])
+    spec = doc.mapping(path, raw, required={"name", "input"}, optional={"points", "visibility"})
+    name = doc.text(f"{path}.name", spec["name"])
     if not all(c.isalnum() or c in "-_" for c in name):
         raise doc.error(f"{path}.name", f"{name!r}: use only letters, digits, '-' and '_'")
-    given = _mapping(
-        doc, f"{path}.input", spec["input"], required={p.name for p in params}, optional=set()
+    given = doc.mapping(
+        f"{path}.input", spec["input"], required={p.name for p in params}, optional=set()
     )
     for param in params:
         checked = param if bounded else replace(param, minimum=None, maximum=None)
         _check_argument(doc, f"{path}.input.{param.name}", given[param.name], checked)
     visibility = spec.get("visibility", "hidden")
     if visibility not in {v.value for v in Visibility}:
-        raise doc.error(f"{path}.visibility", f"expected sample or hidden, got {_kind(visibility)}")
+        raise doc.error(
+            f"{path}.visibility", f"expected sample or hidden, got {kind_of(visibility)}"
+        )
     points = spec.get("points", 1)
     if isinstance(points, bool) or not isinstance(points, int | float) or points < 0:
-        raise doc.error(f"{path}.points", f"expected a number >= 0, got {_kind(points)}")
+        raise doc.error(f"{path}.points", f"expected a number >= 0, got {kind_of(points)}")
     return TestCase(name, dict(given), points, Visibility(visibility), doc.line(path), key=path)
 
 
@@ -258,13 +204,13 @@ def _check_argument(doc: Document, path: str, value: object, param: Param, kind:
     kind = kind or param.type
     if kind.startswith("list[") and kind.endswith("]"):
         if not isinstance(value, list):
-            raise doc.error(path, f"expected {kind}, got {_kind(value)}")
+            raise doc.error(path, f"expected {kind}, got {kind_of(value)}")
         for item in value:
             _check_argument(doc, path, item, param, kind[5:-1])
         return
     wanted = SCALAR_TYPES[kind]
     if isinstance(value, bool) or not isinstance(value, wanted):
-        raise doc.error(path, f"expected {kind}, got {_kind(value)}")
+        raise doc.error(path, f"expected {kind}, got {kind_of(value)}")
     if isinstance(value, int):
         low = param.minimum if param.minimum is not None else value
         high = param.maximum if param.maximum is not None else value
@@ -279,7 +225,7 @@ def _check_argument(doc: Document, path: str, value: object, param: Param, kind:
 
 
 def _checker(doc: Document, raw: object) -> str:
-    name = _text(doc, "checker", raw)
+    name = doc.text("checker", raw)
     if name not in CHECKERS:
         raise doc.error("checker", f"unknown checker {name!r} (known: {', '.join(CHECKERS)})")
     return name
@@ -288,7 +234,7 @@ def _checker(doc: Document, raw: object) -> str:
 def _existing_file(
     doc: Document, directory: Path, path: str, raw: object, shown_from: Path | None
 ) -> Path:
-    target = directory / _text(doc, path, raw)
+    target = directory / doc.text(path, raw)
     if not target.is_file():
         raise doc.error(path, f"{shown_path(target, shown_from)} does not exist")
     return target

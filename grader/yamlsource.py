@@ -38,6 +38,47 @@ class Document:
     def error(self, path: str, problem: str) -> ProblemError:
         return ProblemError(self.file, self.line(path), path, problem)
 
+    # The value at `path` read as a type, or ProblemError at its line saying what it was.
+    def mapping(
+        self, path: str, raw: object, required: set[str], optional: set[str] | None
+    ) -> dict[str, object]:
+        if not isinstance(raw, dict):
+            raise self.error(path or "(top level)", f"expected a mapping, got {kind_of(raw)}")
+        for key in required:
+            if key not in raw:
+                raise self.error(path or "(top level)", f"missing required key {key!r}")
+        if optional is not None:
+            allowed = required | optional
+            for key in raw:
+                if key not in allowed:
+                    child = f"{path}.{key}" if path else key
+                    raise self.error(
+                        child, f"unknown key (expected one of: {', '.join(sorted(allowed))})"
+                    )
+        return raw
+
+    def sequence(self, path: str, raw: object) -> list[object]:
+        if not isinstance(raw, list):
+            raise self.error(path, f"expected a list, got {kind_of(raw)}")
+        return raw
+
+    def text(self, path: str, raw: object) -> str:
+        if not isinstance(raw, str) or not raw.strip():
+            raise self.error(path, f"expected text, got {kind_of(raw)}")
+        return raw
+
+    def number(self, path: str, raw: object, integer: bool = False) -> float:
+        if (
+            isinstance(raw, bool)
+            or not isinstance(raw, int | float)
+            or (integer and not isinstance(raw, int))
+        ):
+            wanted = "an integer" if integer else "a number"
+            raise self.error(path, f"expected {wanted} > 0, got {kind_of(raw)}")
+        if raw <= 0:
+            raise self.error(path, f"expected a number > 0, got {raw}")
+        return raw
+
 
 def load(path: Path, shown_as: str) -> Document:
     """Parse `path`; `shown_as` is how errors name the file. Raises ProblemError.
@@ -135,3 +176,13 @@ def _build(
             for index, item in enumerate(node.value)
         ]
     return loader.construct_object(node, deep=True)
+
+
+def kind_of(raw: object) -> str:
+    if raw is None:
+        return "nothing"
+    if isinstance(raw, str):
+        return f'"{raw}"'
+    return (
+        f"{type(raw).__name__} {raw!r}" if not isinstance(raw, dict | list) else type(raw).__name__
+    )

@@ -13,8 +13,9 @@ from grader.languages import LANGUAGES, NEEDS, extensions
 from grader.problem import Problem
 from grader.problem_yaml import load_problem
 from grader.sandbox import SANDBOXES, Sandbox, SandboxOptions
+from grader.sandbox.docker.engine import connect
 from grader.sandbox.docker.image import build_image
-from grader.sandbox.docker.sandbox import DockerSandbox, connect
+from grader.sandbox.docker.sandbox import DockerSandbox
 from grader.sandbox.process.sandbox import ProcessSandbox
 from grader.submission import Submission, read_submission
 

@@ -228,7 +228,7 @@ def test_a_runtime_needs_the_docker_backend(capsys) -> None:
 @pytest.mark.sandbox
 def test_a_runtime_the_engine_lacks_is_named_with_the_fix(capsys) -> None:
     from grader.errors import SandboxUnavailable
-    from grader.sandbox.docker.sandbox import connect
+    from grader.sandbox.docker.engine import connect
 
     try:
         connect().close()

@@ -146,8 +146,8 @@ def test_the_zip_holds_the_scripts_problem_answers_and_wheels(autograder) -> Non
 def _engine_and_image() -> str:
     from grader.errors import SandboxError, SandboxUnavailable
     from grader.languages import NEEDS
+    from grader.sandbox.docker.engine import connect
     from grader.sandbox.docker.image import build_image
-    from grader.sandbox.docker.sandbox import connect
 
     try:
         client = connect()

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Final, Protocol
 
-from .cgroup import CGROUP_ROOT, CpuCounter, groups_of
+from .cgroup_cpu import CGROUP_ROOT, CpuCounter, groups_of
 
 CLOCK_TICKS: Final = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 

@@ -11,8 +11,9 @@ import pytest
 from grader.errors import SandboxUnavailable
 from grader.languages import NEEDS
 from grader.sandbox.base import Runtime
+from grader.sandbox.docker.engine import connect
 from grader.sandbox.docker.image import build_image, image_tag, registry_unreachable
-from grader.sandbox.docker.sandbox import DockerSandbox, connect
+from grader.sandbox.docker.sandbox import DockerSandbox
 
 from ..conftest import ROOT, require
 

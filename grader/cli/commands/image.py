@@ -28,8 +28,8 @@ def run(args: argparse.Namespace, context: Context) -> int:
     import time
 
     from ...languages import NEEDS
+    from ...sandbox.docker.engine import connect
     from ...sandbox.docker.image import build_image
-    from ...sandbox.docker.sandbox import connect
 
     started = time.monotonic()
     client = connect()

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 from ...errors import SandboxError
 from ...limits import PIDS_MAX
 from ..base import START_TIMEOUT_S, Program
-from ..cgroup import CpuCounter
+from ..cgroup_cpu import CpuCounter
 from ..files import (
     BUILD_WORKDIR_BYTES,
     CHANNEL_NAME,

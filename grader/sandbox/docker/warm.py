@@ -27,7 +27,8 @@ from ..cgroup import CgroupParents, find_cgroup_parents
 from ..files import CHANNEL_NAME
 from ..options import SandboxOptions
 from ..process.starting import StartWarmRunner, WarmProcess
-from ..process.zygote import WarmRunners, Zygote
+from ..process.warm_runners import WarmRunners
+from ..process.zygote import Zygote
 from ..seccomp import Filter, SeccompUnavailable, compiled_filter
 from .containers import create, first_line
 

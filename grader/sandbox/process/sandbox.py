@@ -29,7 +29,8 @@ from .bubblewrap import UNPRIVILEGED_ID, Isolation, detect_isolation
 from .child import Launch, SandboxedProcess
 from .forked import ForkedRun
 from .starting import in_bubblewrap
-from .zygote import WarmRunners, Zygote
+from .warm_runners import WarmRunners
+from .zygote import Zygote
 
 
 class ProcessSandbox(ClosedOnExit):
