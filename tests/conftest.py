@@ -149,7 +149,7 @@ def _build_docker_image() -> None:
 @pytest.fixture(scope="session")
 def process_sandbox() -> Iterator[ProcessSandbox]:
     """The process backend as this machine allows it, shared, closed at the end."""
-    sandbox = ProcessSandbox()
+    sandbox = ProcessSandbox(languages=NEEDS)
     yield sandbox
     sandbox.close()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from grader.judge import grade
+from grader.languages import NEEDS
 from grader.sandbox import SANDBOXES, Sandbox, SandboxOptions, open_sandbox
 from grader.verdicts import Verdict
 
@@ -40,7 +41,9 @@ def test_a_registered_backend_is_tested_and_opened_as_itself(
     assert "wrapped" in backend_names()  # so the contract and hostile suites take it
     backend = open_backend("wrapped")
     try:
-        assert isinstance(backend, Wrapped) and backend.opened_with == SandboxOptions()
+        assert isinstance(backend, Wrapped) and backend.opened_with == SandboxOptions(
+            languages=NEEDS
+        )
         source = (SUBMISSIONS / "nqueens" / "accepted" / "bitmask.py").read_text()
         sandbox: Sandbox = backend  # type: ignore[assignment]
         assert grade(nqueens, nqueens_answers, make_submission(source), sandbox).verdict is (

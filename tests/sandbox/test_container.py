@@ -10,6 +10,7 @@ import pytest
 
 from grader.errors import SandboxUnavailable
 from grader.languages import NEEDS
+from grader.sandbox import SandboxOptions
 from grader.sandbox.base import Runtime
 from grader.sandbox.docker.engine import connect
 from grader.sandbox.docker.image import build_image, image_tag, registry_unreachable
@@ -106,7 +107,7 @@ def test_containers_of_a_killed_grader_are_removed(client) -> None:
     orphan = client.containers.create(tag, command=["/nowhere"], labels={RUN_LABEL: str(dead.pid)})
     ours = client.containers.create(tag, command=["/nowhere"], labels={RUN_LABEL: "1"})
     try:
-        DockerSandbox(client=connect()).close()
+        DockerSandbox(client=connect(), options=SandboxOptions(languages=NEEDS)).close()
         alive = {c["Id"] for c in client.api.containers(all=True)}  # no inspection: no race
         assert orphan.id not in alive
         assert ours.id in alive  # pid 1 lives: never touch a running grader's containers

@@ -20,7 +20,7 @@ import pytest
 from grader.batch import collect, grade_all
 from grader.gradebook import Gradebook
 from grader.judge import grade
-from grader.languages import extensions
+from grader.languages import NEEDS, extensions
 from grader.problem import Problem
 from grader.reports import REPORTERS
 from grader.results import Report, SandboxInfo
@@ -280,7 +280,7 @@ def test_two_graders_on_one_host_share_no_uid(tmp_path: Path) -> None:
 
     if os.geteuid() != 0:
         pytest.skip("run uids are the grader's to choose only as root")
-    probe = ProcessSandbox(warm=False)
+    probe = ProcessSandbox(languages=NEEDS, warm=False)
     probe.close()
     require(probe.isolation.active, "namespace isolation", probe.isolation.reason)
     hoarder = tmp_path / "hoarder.py"

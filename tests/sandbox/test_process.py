@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from grader.judge import grade
+from grader.languages import NEEDS
 from grader.sandbox.cgroup import find_cgroup_parents
 from grader.sandbox.process import bubblewrap as isolation
 from grader.sandbox.process.sandbox import ProcessSandbox
@@ -38,14 +39,14 @@ def test_a_missing_bubblewrap_is_reported_with_the_fix(monkeypatch) -> None:
     monkeypatch.setattr(
         isolation.shutil, "which", lambda name: None if name == "bwrap" else real_which(name)
     )
-    sandbox = ProcessSandbox()
+    sandbox = ProcessSandbox(languages=NEEDS)
     assert not sandbox.isolation.active
     assert "NOT ISOLATED" in sandbox.warning() and "apt-get install bubblewrap" in sandbox.warning()
     assert not any("namespaces" in line for line in sandbox.protections())
 
 
 def test_without_namespaces_grading_still_works(nqueens, nqueens_answers, make_submission):
-    with closing(ProcessSandbox(isolate=False)) as sandbox:
+    with closing(ProcessSandbox(languages=NEEDS, isolate=False)) as sandbox:
         result = grade(nqueens, nqueens_answers, make_submission(ACCEPTED.read_text()), sandbox)
     assert result.verdict is Verdict.AC, result
 
@@ -58,7 +59,7 @@ def test_runs_get_control_groups_that_are_removed_with_the_sandbox(
     assert parents is not None
     source = "def solve_n_queens(n):\n    return [open('/proc/self/cgroup').read().splitlines()]\n"
     before = _groups(parents.memory) | _groups(parents.pids)
-    with closing(ProcessSandbox()) as sandbox:
+    with closing(ProcessSandbox(languages=NEEDS)) as sandbox:
         result = grade(nqueens, nqueens_answers, make_submission(source), sandbox, True)
         during = _groups(parents.memory) | _groups(parents.pids)
     assert result.verdict is Verdict.WA
@@ -127,7 +128,7 @@ def test_the_command_line_hides_the_grader_and_drops_root(as_root: bool, tmp_pat
 def test_a_warm_runner_killed_from_outside_is_replaced(
     nqueens, nqueens_answers, make_submission
 ) -> None:
-    with closing(ProcessSandbox()) as sandbox:
+    with closing(ProcessSandbox(languages=NEEDS)) as sandbox:
         require(sandbox.forks_runs, "a warm runner", sandbox.isolation.reason)
         submission = make_submission(ACCEPTED.read_text())
         assert grade(nqueens, nqueens_answers, submission, sandbox).verdict is Verdict.AC
@@ -198,7 +199,7 @@ def test_a_warm_runner_that_does_not_start_falls_back_and_says_so(
     broken = tmp_path / "_zygote.py"
     broken.write_text("import sys\nsys.stderr.write('no such luck')\nsys.exit(3)\n")
     monkeypatch.setattr(zygote, "SOURCE", broken)
-    with closing(ProcessSandbox()) as sandbox:
+    with closing(ProcessSandbox(languages=NEEDS)) as sandbox:
         require(sandbox.isolation.active and sandbox.isolation.as_root, "root isolation", "")
         result = grade(nqueens, nqueens_answers, make_submission(ACCEPTED.read_text()), sandbox)
         protections = " ".join(sandbox.protections())
@@ -215,7 +216,7 @@ def test_a_warm_runner_outlives_the_thread_that_started_it(
     # sandbox in a thread that ends, and a batch's worker may start a runner and end first.
     opened: list[ProcessSandbox] = []
     with ThreadPoolExecutor(max_workers=1) as starter:
-        starter.submit(lambda: opened.append(ProcessSandbox())).result()
+        starter.submit(lambda: opened.append(ProcessSandbox(languages=NEEDS))).result()
     with closing(opened[0]) as sandbox:
         require(sandbox.forks_runs, "a warm runner", sandbox.isolation.reason)
         [runner] = sandbox.warm_runners()

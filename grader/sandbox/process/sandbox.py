@@ -40,9 +40,11 @@ class ProcessSandbox(ClosedOnExit):
     name = "process"
 
     def __init__(
-        self, isolate: bool = True, warm: bool = True, languages: LanguageNeeds | None = None
+        self, *, languages: LanguageNeeds | None, isolate: bool = True, warm: bool = True
     ) -> None:
-        """`languages`: the runners a warm runner compiles ahead (none without it)."""
+        """`languages`: the runners a warm runner compiles ahead (None: none, and every
+        Python run compiles its runner itself); asked for by name, so that no caller forgets
+        it."""
         self._languages = languages
         self._prlimit = shutil.which("prlimit")
         grader_home = str(Path(__file__).resolve().parents[3])  # the checkout or site-packages
