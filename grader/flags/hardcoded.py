@@ -1,7 +1,7 @@
 """Answers written into the source instead of computed: a literal table of them, a lookup in
 one by the input, a ladder of cases on the input, or a long string decoded at run time. Read
-from the source alone (Python's `ast`, python.py; the brace languages' tokens,
-brace.py), matched against the problem's stored answers where a table holds them, so
+from the source alone (Python's `ast`, from_ast.py; the brace languages' tokens,
+from_tokens.py), matched against the problem's stored answers where a table holds them, so
 the flag can say which."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from ..languages import LANGUAGES
 from ..problem import Problem
 from ..results import Flag
-from .brace import brace_flags
 from .common import AnswerMatcher
-from .python import PythonReader
+from .from_ast import PythonReader
+from .from_tokens import brace_flags
 from .tokens import Token, tokens
 
 

@@ -16,7 +16,7 @@ REPORTERS: Final[LazyRegistry[Reporter]] = LazyRegistry(
         "text": ".text:render",
         "json": ".json_report:render",
         "junit": ".junit:render",
-        "gradescope": "..integrations.gradescope.report:render",
+        "gradescope": "..integrations.gradescope.results_json:render",
         "github": ".github:render",
     },
 )
