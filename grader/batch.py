@@ -58,7 +58,7 @@ def read_roster(path: Path) -> dict[str, str]:
 
 def collect(
     arguments: Sequence[str],
-    known: dict[str, str],
+    known: Mapping[str, str],
     student_pattern: str | None = None,
     roster: Mapping[str, str] | None = None,
     cwd: Path | None = None,

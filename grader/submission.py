@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,7 +32,7 @@ class Submission:
 
 
 def read_submission(
-    path: Path, extensions: dict[str, str], root: Path | None = None, shown: str = ""
+    path: Path, extensions: Mapping[str, str], root: Path | None = None, shown: str = ""
 ) -> Submission:
     """Read `path`, a file inside the folder `root` (default: its own folder) reached
     without following any link below `root`; `extensions` maps ".py" to a language id;

@@ -5,6 +5,7 @@ is imported when it is asked for: grading a Python file compiles no C++ module's
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Final
 
 from ..registry import LazyRegistry
@@ -23,9 +24,27 @@ LANGUAGES: Final[LazyRegistry[Language]] = LazyRegistry(
 )
 
 
-def extensions() -> dict[str, str]:
+class Extensions(Mapping[str, str]):
+    """File extension -> language id. A lookup asks the registered languages in the
+    registry's order until one claims the extension, so grading a .py file imports no
+    compiled language's module (a cold `grader grade` pays for what it uses)."""
+
+    def __getitem__(self, extension: str) -> str:
+        for language in LANGUAGES.values():
+            if extension in language.extensions:
+                return language.id
+        raise KeyError(extension)
+
+    def __iter__(self) -> Iterator[str]:
+        return (ext for language in LANGUAGES.values() for ext in language.extensions)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def extensions() -> Extensions:
     """File extension -> language id, for every registered language."""
-    return {ext: language.id for language in LANGUAGES.values() for ext in language.extensions}
+    return Extensions()
 
 
 class RegisteredLanguages:
