@@ -47,18 +47,21 @@ def _modules() -> dict[str, Path]:
     return modules
 
 
+def _absolute(package: str, level: int, module: str | None) -> str:
+    """`from .module` (`level` dots) as written in `package`, named absolutely."""
+    if not level:
+        return module or ""
+    parts = package.split(".")
+    return ".".join(filter(None, [*parts[: len(parts) - level + 1], module]))
+
+
 def _targets(node: ast.AST, package: str) -> list[str]:
     """The modules one statement imports: `import a.b`, `from a import b`, relative or
     not, and a registry's lines ("module:attribute" strings, imported by name when used)."""
     if isinstance(node, ast.Import):
         return [alias.name for alias in node.names]
     if isinstance(node, ast.ImportFrom):
-        if node.level:
-            parts = package.split(".")
-            base = ".".join(parts[: len(parts) - node.level + 1])
-            target = ".".join(filter(None, [base, node.module]))
-        else:
-            target = node.module or ""
+        target = _absolute(package, node.level, node.module)
         return [target] + [f"{target}.{alias.name}" for alias in node.names]
     if (
         isinstance(node, ast.Call)
@@ -67,15 +70,12 @@ def _targets(node: ast.AST, package: str) -> list[str]:
         and len(node.args) == 2
         and isinstance(node.args[1], ast.Dict)
     ):
-        found = []
-        for value in node.args[1].values:
-            if isinstance(value, ast.Constant) and isinstance(value.value, str):
-                module = value.value.partition(":")[0]
-                level = len(module) - len(module.lstrip("."))
-                parts = package.split(".")
-                base = ".".join(parts[: len(parts) - level + 1])
-                found.append(".".join(filter(None, [base, module.lstrip(".")])))
-        return found
+        lines = [v.value for v in node.args[1].values if isinstance(v, ast.Constant)]
+        modules = [str(line).partition(":")[0] for line in lines]
+        return [
+            _absolute(package, len(module) - len(module.lstrip(".")), module.lstrip("."))
+            for module in modules
+        ]
     return []
 
 

@@ -1,7 +1,7 @@
 """Languages by id. Add one: a module whose class meets `Language` (base.py), and one line
 here; every table of the grader (file extensions, the self-test, an image's packages, how
 errors read, Jobe's language list) is read from the registered classes. A language's module
-is imported when it is asked for: grading a Python file compiles no C++ module's helpers."""
+is imported when it is first asked for."""
 
 from __future__ import annotations
 

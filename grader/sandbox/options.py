@@ -11,7 +11,7 @@ from .base import Runtime
 class LanguageNeeds(Protocol):
     """What the languages a backend will run ask of it before any program comes. The
     languages' registry meets it (grader.languages.NEEDS); a backend never imports a
-    language. Asked when a backend needs the answer, not when it is opened."""
+    language."""
 
     def runtimes(self) -> tuple[Runtime, ...]:
         """What a container image must carry."""
