@@ -24,6 +24,14 @@ class Limits:
     # The CPU a load may use uncharged (the runtime's own start-up, judge/startup.py); what
     # a load uses beyond it counts towards the next call's time_s. None: nothing is charged.
     load_allowance_s: float | None = None
+    # A run whose output is its answer (a Jobe run): every byte up to output_kib is kept.
+    # Otherwise the report keeps a head of each stream (sandbox/frames.py's OUTPUT_HEAD).
+    keep_output: bool = False
+
+    @property
+    def kept_output_bytes(self) -> int | None:
+        """How much of each stream a run keeps; None: the report's head."""
+        return self.output_kib * 1024 if self.keep_output else None
 
     def for_language(self, language: str, default_factor: float) -> Limits:
         factor = self.time_factors.get(language, default_factor)

@@ -50,3 +50,18 @@ def test_limits_hold_and_the_host_stays_out_of_view(sandbox) -> None:
     snooped = _run(sandbox, "python3", SNOOP)
     assert snooped.outcome is not None
     assert snooped.outcome.stdout.count(b"refused") == 3, snooped.outcome.stdout
+
+
+def test_the_whole_output_comes_back_up_to_the_limit(sandbox) -> None:
+    """A plain run's output is its answer: every byte up to the stream size, on every
+    backend (a graded run's report keeps a 4 KiB head)."""
+    source = "import sys\nsys.stdout.write('o' * 60000)\nsys.stderr.write('e' * 3000)\n"
+    ran = _run(sandbox, "python3", source)
+    assert ran.outcome is not None and ran.outcome.termination is Termination.EXITED, ran
+    assert ran.outcome.stdout == b"o" * 60000 and ran.outcome.stderr == b"e" * 3000
+
+
+def test_a_syntax_error_is_a_compile_error_with_the_interpreters_words(sandbox) -> None:
+    ran = _run(sandbox, "python3", "def f(:\n    pass\n")
+    assert not ran.compiled and ran.outcome is None
+    assert "SyntaxError" in ran.cmpinfo and "line 1" in ran.cmpinfo, ran.cmpinfo

@@ -13,15 +13,17 @@ STDOUT, STDERR = 0, 1
 
 
 class Output:
-    """What one stream printed during one exchange: the head, and how much in all."""
+    """What one stream printed during one exchange: the head (`kept` bytes of it), and how
+    much in all."""
 
-    def __init__(self) -> None:
+    def __init__(self, kept: int | None = None) -> None:
         self.head = bytearray()
         self.total = 0
+        self._kept = OUTPUT_HEAD if kept is None else kept
 
     def add(self, data: bytes) -> None:
         self.total += len(data)
-        room = OUTPUT_HEAD - len(self.head)
+        room = self._kept - len(self.head)
         if room > 0:
             self.head += data[:room]
 

@@ -70,7 +70,8 @@ class Supervisor:
         child replies, dies, or breaks a limit (CPU: `cpu_limit`, else the test's). A reply
         must echo `request_id`."""
         cpu_allowed = self._limits.time_s if cpu_limit is None else cpu_limit
-        outputs = (Output(), Output())
+        kept = self._limits.kept_output_bytes
+        outputs = (Output(kept), Output(kept))
         # Between two exchanges the child waits for its request: the reading that ended the
         # last one starts this one (what it did after that reading counts here).
         cpu_start = self._last_cpu if self._measured else self._cpu_seconds()

@@ -58,7 +58,9 @@ def _runs(request: Request, api_key: str | None) -> JobeRuns:
 ApiKey = Annotated[str | None, Header(alias="X-API-KEY")]
 
 
+# Jobe answers its paths with a trailing slash too (`runs/`), where the app would redirect.
 @router.get("/languages")
+@router.get("/languages/", include_in_schema=False)
 async def languages(request: Request, x_api_key: ApiKey = None) -> JSONResponse:
     runs = _runs(request, x_api_key)
     found = await asyncio.to_thread(runs.languages)
@@ -93,6 +95,7 @@ async def has_file(request: Request, file_id: str, x_api_key: ApiKey = None) -> 
 
 
 @router.post("/runs")
+@router.post("/runs/", include_in_schema=False)
 async def post_run(request: Request, x_api_key: ApiKey = None) -> JSONResponse:
     runs = _runs(request, x_api_key)
     options = service_of(request).options

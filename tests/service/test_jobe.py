@@ -120,6 +120,51 @@ def test_each_outcome_code(jobe, language, source, parameters, outcome) -> None:
         assert document["stderr"] or "exit" in source
 
 
+def test_a_python_syntax_error_is_one_compile_error(jobe) -> None:
+    """Compiled first, as Jobe's py_compile does: CodeRunner then shows one compile error,
+    not a runtime error per test."""
+    client, _ = jobe
+    document = _result(client.execute("print('unclosed'\n", "python3"))
+    assert document["outcome"] == 11, document
+    said = str(document["cmpinfo"])
+    assert "SyntaxError: '(' was never closed" in said and ", line 1" in said
+    assert document["stdout"] == "" and document["stderr"] == ""
+
+
+def test_output_is_kept_whole_up_to_the_stream_size(jobe) -> None:
+    """A combinator template prints every test's output in one run: all of it comes back,
+    not a report's 4 KiB head."""
+    client, _ = jobe
+    source = (
+        "import sys\nfor i in range(20000):\n    print(i, i * i)\n    print(i, file=sys.stderr)\n"
+    )
+    document = _result(client.execute(source, "python3"))
+    expected = "".join(f"{i} {i * i}\n" for i in range(20000))
+    assert len(expected) > 200_000
+    assert document["outcome"] == 15 and document["stdout"] == expected
+    assert document["stderr"] == "".join(f"{i}\n" for i in range(20000))
+
+
+def test_output_past_the_stream_size_is_stopped_with_what_came_before(jobe) -> None:
+    client, _ = jobe
+    source = "while True:\n    print('x' * 1023)\n"
+    document = _result(client.execute(source, "python3", parameters={"streamsize": 1}))
+    assert document["outcome"] == 13, str(document)[:300]
+    printed = str(document["stdout"])
+    assert printed.startswith("x" * 1023 + "\n") and 512 * 1024 < len(printed) <= 1024 * 1024
+
+
+def test_a_trailing_slash_is_answered_not_redirected(jobe) -> None:
+    client, running = jobe
+    spec = {"language_id": "python3", "sourcecode": "print(6 * 7)\n", "sourcefilename": "a.py"}
+    answer = running.client.post(
+        f"{API}/runs/", json={"run_spec": spec}, headers=client.headers(), follow_redirects=False
+    )
+    assert _result(answer)["stdout"] == "42\n"
+    listed = running.client.get(f"{API}/languages/", headers=client.headers())
+    assert listed.status_code == 200 and ["python3", listed.json()[0][1]] in listed.json()
+
+
 def test_files_are_put_after_a_404_and_read_by_the_program(jobe) -> None:
     client, running = jobe
     content = b"first line of the data\n"

@@ -21,6 +21,19 @@ from ...sandbox.base import BARE_PYTHON_FLAGS, Program, RunOutcome, Sandbox, Ter
 
 STDIN_FILE: Final = "__stdin__"
 NO_ARTIFACT: Final = "__none__"  # a run leaves nothing the grader reads back
+CHECKED: Final = "__checked__"  # what a check that compiles nothing leaves when it passes
+# Python is compiled before it runs, as Jobe does (py_compile): a syntax error is a
+# compile error with the interpreter's message, not a runtime error of every test.
+PYTHON_CHECK: Final = (
+    "import sys, traceback\n"
+    "name = sys.argv[1]\n"
+    "try:\n"
+    "    compile(open(name, 'rb').read(), name, 'exec')\n"
+    "except (SyntaxError, ValueError) as error:\n"
+    "    sys.stderr.write(''.join(traceback.format_exception_only(error)))\n"
+    "    sys.exit(1)\n"
+    f"open('out/{CHECKED}', 'wb').close()\n"
+)
 COMPILE_LIMITS: Final = Limits(time_s=30.0, wall_s=60.0, memory_mib=2048, output_kib=256)
 JAVA_CLASS: Final = re.compile(r"^(\w+)\.java$")
 
@@ -70,14 +83,17 @@ def run_plain(
         if built.artifact is None:
             said = (built.outcome.stderr + built.outcome.stdout).decode("utf-8", "replace")
             return PlainRun(False, said.strip() or _unbuilt(built.outcome), None)
-        run = replace(run, files=((recipe.artifact, built.artifact), *run.files))
+        if recipe.artifact != CHECKED:
+            run = replace(run, files=((recipe.artifact, built.artifact), *run.files))
     redirected = replace(
         run,
         argv=(shell(), "-c", f'exec "$@" < {STDIN_FILE}', "grader-stdin", *run.argv),
         files=((STDIN_FILE, stdin), *run.files),
         runtime_dirs=tuple(sorted({*run.runtime_dirs, "/usr"})),
     )
-    return PlainRun(True, "", sandbox.compile(redirected, limits, NO_ARTIFACT).outcome)
+    # The run's output is its answer: all of it, up to the stream size, not a report's head.
+    ran = sandbox.compile(redirected, replace(limits, keep_output=True), NO_ARTIFACT)
+    return PlainRun(True, "", ran.outcome)
 
 
 def _unbuilt(outcome: RunOutcome) -> str:
@@ -92,14 +108,18 @@ def _python(name: str, files: tuple[tuple[str, bytes], ...]) -> Recipe:
     from ...sandbox.preparation import python_places
 
     places = python_places()
-    program = Program(
-        "python3",
-        (places.interpreter, *BARE_PYTHON_FLAGS, name),
-        files,
-        runtime_dirs=places.runtime_dirs,
-        hidden=places.hidden,
-    )
-    return Recipe(None, "", program)
+
+    def python(*argv: str, given: tuple[tuple[str, bytes], ...]) -> Program:
+        return Program(
+            "python3",
+            (places.interpreter, *BARE_PYTHON_FLAGS, *argv),
+            given,
+            runtime_dirs=places.runtime_dirs,
+            hidden=places.hidden,
+        )
+
+    check = python("-c", PYTHON_CHECK, name, given=files)
+    return Recipe(check, CHECKED, python(name, given=files))
 
 
 def _python_version() -> str:

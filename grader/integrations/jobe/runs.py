@@ -222,7 +222,9 @@ def _plain_result(ran: PlainRun, limits: Limits) -> RunResult:
     elif ended is Termination.SIGNALED and outcome.signal == SIGSYS:
         code = ILLEGAL_SYSCALL
     elif ended is Termination.OUTPUT_LIMIT:
-        code = RUNTIME_ERROR
+        # Jobe's sandbox stops a run at its stream size, and Jobe answers that as a time
+        # limit: what it printed up to there is kept.
+        code = TIME_LIMIT
         stderr += f"\n(output over {limits.output_kib // 1024} MiB: the rest was dropped)"
     elif ended is Termination.EXITED and outcome.exit_code == 0:
         code = OK

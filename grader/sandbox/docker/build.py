@@ -71,11 +71,11 @@ class Build(Engine):
             self._connections = [quiet]
             self.channel = quiet
 
-    def logged(self, outcome: RunOutcome) -> RunOutcome:
+    def logged(self, outcome: RunOutcome, limits: Limits) -> RunOutcome:
         """`outcome` with what the compiler printed, read from the engine's log once the
         build has ended."""
         stdout, stderr = self._logs
-        head = OUTPUT_HEAD * 4
+        head = limits.kept_output_bytes or OUTPUT_HEAD * 4
         return replace(
             outcome, stdout=stdout[:head], stderr=stderr[:head], output_bytes=len(stdout + stderr)
         )

@@ -235,7 +235,7 @@ class DockerSandbox(ClosedOnExit):
             return builds[-1]
 
         outcome, built = run_build(start, limits, artifact)
-        return Compiled(builds[0].logged(outcome), built)
+        return Compiled(builds[0].logged(outcome, limits), built)
 
     def _argv(self, program: Program) -> tuple[str, ...]:
         """The image's own executable for a language it carries (Python); any other runs
