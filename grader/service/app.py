@@ -21,6 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..__version__ import __version__
 from ..errors import DatabaseUnavailable
 from .guard import Guard
+from .jobe_routes import PREFIX as JOBE
 from .problem_json import problem
 from .service import Service
 
@@ -73,10 +74,10 @@ def create_app(service: Service) -> FastAPI:
     app.include_router(jobe_routes.router)
     app.include_router(lti_routes.router)
     page.mount_static(app)
-    batches = {"/v1/batches": service.options.max_batch_bytes}
-    app.add_middleware(
-        BodyLimit, default=1 * 2**20, larger=batches, timeout_s=service.options.body_timeout_s
-    )
+    # A batch's zip, and a Jobe run's stdin and support files (Moodle sends several MB).
+    larger = {path: service.options.max_batch_bytes for path in ("/v1/batches", JOBE)}
+    timeout_s = service.options.body_timeout_s
+    app.add_middleware(BodyLimit, 2**20, larger, timeout_s, said_as_text=(JOBE,))
     # Outermost: a request for another host name or from another site meets nothing else.
     app.add_middleware(
         Guard,
@@ -92,12 +93,25 @@ class BodyLimit:
     when its bytes pass the cap; and one that has not arrived within `timeout_s` (408)."""
 
     def __init__(
-        self, app: ASGIApp, default: int, larger: dict[str, int], timeout_s: float
+        self,
+        app: ASGIApp,
+        default: int,
+        larger: dict[str, int],
+        timeout_s: float,
+        said_as_text: tuple[str, ...] = (),
     ) -> None:
+        """`said_as_text`: paths whose refusals are a JSON string, as Jobe's are."""
         self._app = app
         self._default = default
         self._larger = larger
         self._timeout_s = timeout_s
+        self._said_as_text = said_as_text
+
+    async def _refuse(
+        self, scope: Scope, receive: Receive, send: Send, status: int, detail: str
+    ) -> None:
+        as_text = str(scope["path"]).startswith(self._said_as_text) if self._said_as_text else False
+        await _refuse(scope, receive, send, status, detail, as_text)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -109,7 +123,7 @@ class BodyLimit:
         )
         declared = dict(scope["headers"]).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > cap:
-            await _refuse(
+            await self._refuse(
                 scope, receive, send, 413, f"the request body is larger than {cap // 1024} KiB"
             )
             return
@@ -135,11 +149,11 @@ class BodyLimit:
         try:
             await self._app(scope, counted, send)
         except _TooLarge:
-            await _refuse(
+            await self._refuse(
                 scope, receive, send, 413, f"the request body is larger than {cap // 1024} KiB"
             )
         except _TooSlow:
-            await _refuse(
+            await self._refuse(
                 scope, receive, send, 408,
                 f"the request body did not arrive within {self._timeout_s:g} s",
             )  # fmt: skip
@@ -153,5 +167,12 @@ class _TooSlow(Exception):
     pass
 
 
-async def _refuse(scope: Scope, receive: Receive, send: Send, status: int, detail: str) -> None:
-    await problem(status, detail)(scope, receive, send)
+def _too_large(cap: int) -> str:
+    return f"the request body is larger than {cap // 1024} KiB"
+
+
+async def _refuse(
+    scope: Scope, receive: Receive, send: Send, status: int, detail: str, as_text: bool
+) -> None:
+    answer = JSONResponse(detail, status_code=status) if as_text else problem(status, detail)
+    await answer(scope, receive, send)

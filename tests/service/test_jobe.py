@@ -165,6 +165,31 @@ def test_a_trailing_slash_is_answered_not_redirected(jobe) -> None:
     assert listed.status_code == 200 and ["python3", listed.json()[0][1]] in listed.json()
 
 
+def test_stdin_and_files_as_large_as_moodle_sends_are_taken(jobe) -> None:
+    """The app's 1 MiB cap is for the student API; a Jobe run's body may hold megabytes."""
+    client, _ = jobe
+    stdin = "7\n" * (3 * 2**20 // 2)  # 3 MiB
+    source = "import sys\nprint(len(sys.stdin.read()))\n"
+    document = _result(client.execute(source, "python3", stdin=stdin))
+    assert document["outcome"] == 15 and document["stdout"] == f"{len(stdin)}\n", document
+
+
+def test_a_body_past_the_cap_is_413_in_jobes_own_form(jobe) -> None:
+    client, running = jobe
+    spec = {"language_id": "python3", "sourcecode": "x" * (33 * 2**20), "sourcefilename": "a.py"}
+    answer = running.client.post(f"{API}/runs", json={"run_spec": spec}, headers=client.headers())
+    assert answer.status_code == 413 and answer.headers["content-type"] == "application/json"
+    assert isinstance(answer.json(), str) and "larger than" in answer.json()
+
+
+def test_cputime_up_to_jobes_maximum_is_taken(jobe) -> None:
+    client, _ = jobe
+    taken = _result(client.execute("print('ok')\n", "python3", parameters={"cputime": 120}))
+    assert taken["outcome"] == 15 and taken["stdout"] == "ok\n"
+    refused = client.execute("print('ok')\n", "python3", parameters={"cputime": 121})
+    assert refused.status_code == 400 and "120" in refused.json()
+
+
 def test_files_are_put_after_a_404_and_read_by_the_program(jobe) -> None:
     client, running = jobe
     content = b"first line of the data\n"

@@ -34,11 +34,13 @@ SIGSYS: Final = 31  # what the seccomp filter kills a forbidden system call with
 # How each language says it ran out of memory when an allocation is refused (the address
 # space rlimit) rather than the kernel killing it.
 OUT_OF_MEMORY_SAID: Final = (b"MemoryError", b"std::bad_alloc", b"java.lang.OutOfMemoryError")
-DEFAULT_CPU_S, MAX_CPU_S = 5, 50  # Jobe's defaults
+# Jobe's defaults: a run's CPU seconds, and the most a run_spec may ask for
+# (cputime_upper_limit_secs in its app/Config/Jobe.php).
+DEFAULT_CPU_S, MAX_CPU_S = 5, 120
 DEFAULT_MEMORY_MIB, MAX_MEMORY_MIB = 256, 2048
 DEFAULT_STREAM_MIB, MAX_STREAM_MIB = 2, 16
 FILE_CACHE_BYTES: Final = 64 * 2**20
-OVERLOAD_WAIT_S: Final = 5.0
+OVERLOAD_WAIT_S: Final = 10.0  # Jobe's jobe_wait_timeout: then outcome 21
 
 
 @dataclass(frozen=True, slots=True)
