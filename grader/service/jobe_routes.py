@@ -13,11 +13,13 @@ import base64
 import binascii
 import json
 import re
+from dataclasses import replace
 from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 
+from ..integrations.jobe.plain import PLAIN_LANGUAGES, PlainArgs
 from ..integrations.jobe.runs import (
     DEFAULT_CPU_S,
     DEFAULT_MEMORY_MIB,
@@ -136,8 +138,11 @@ def _run_spec(body: bytes, runs: JobeRuns, max_source: int) -> tuple[Any, ...]:
     if not isinstance(stdin, str):
         raise Refused(400, "input must be a string")
     files = _files(run.get("file_list") or [], runs, name)
-    limits = _limits(run.get("parameters") or {})
-    return language, source.encode(), name, stdin.encode(), files, limits
+    parameters = run.get("parameters") or {}
+    plain = PLAIN_LANGUAGES.get(language)
+    limits = _limits(parameters, plain.memory_mib if plain else DEFAULT_MEMORY_MIB)
+    args = _args(parameters, plain.defaults if plain else PlainArgs())
+    return language, source.encode(), name, stdin.encode(), files, limits, args
 
 
 def _files(listed: object, runs: JobeRuns, source_name: str) -> dict[str, bytes]:
@@ -162,13 +167,33 @@ def _files(listed: object, runs: JobeRuns, source_name: str) -> dict[str, bytes]
     return files
 
 
-def _limits(parameters: object) -> Limits:
+def _args(parameters: dict[str, object], defaults: PlainArgs) -> PlainArgs:
+    """The word lists a run_spec gives, each replacing the language's default."""
+    given = {}
+    for name in ("compileargs", "linkargs", "interpreterargs", "runargs"):
+        words = parameters.get(name)
+        if words is None:
+            continue
+        if not isinstance(words, list) or not all(isinstance(word, str) for word in words):
+            raise Refused(400, f"parameter {name} must be a list of strings")
+        given[name] = tuple(words)
+    try:
+        args = replace(defaults, **given)
+        for name in given:
+            args.words(name)  # quotes that do not close are refused here, not at the run
+    except ValueError as error:
+        raise Refused(400, f"bad parameter: {error}") from None
+    return args
+
+
+def _limits(parameters: object, default_memory_mib: int) -> Limits:
     if not isinstance(parameters, dict):
         raise Refused(400, "parameters must be an object")
     cpu = _number(parameters, "cputime", DEFAULT_CPU_S)
     if cpu > MAX_CPU_S:
         raise Refused(400, f"cputime exceeds the maximum on this Jobe server ({MAX_CPU_S} secs)")
-    memory = _number(parameters, "memorylimit", DEFAULT_MEMORY_MIB) or DEFAULT_MEMORY_MIB
+    # 0 is Jobe's "no limit" (its default for Java): the most this server gives.
+    memory = _number(parameters, "memorylimit", default_memory_mib) or MAX_MEMORY_MIB
     stream = _number(parameters, "streamsize", DEFAULT_STREAM_MIB)
     return Limits(
         time_s=float(cpu),
@@ -190,8 +215,6 @@ def _number(parameters: dict[str, object], name: str, default: float) -> float:
 
 
 def _default_name(language: str) -> str:
-    from ..integrations.jobe.plain import PLAIN_LANGUAGES
-
     plain = PLAIN_LANGUAGES.get(language)
     return plain.default_file if plain else f"__tester__.{language}"
 

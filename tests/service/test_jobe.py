@@ -42,6 +42,7 @@ JAVA_SUM = (
 # A program that forbids itself getppid() (a seccomp filter that kills), then calls it: the
 # kernel kills it with SIGSYS, as a filter that kills on a forbidden call does.
 KILLED_BY_SECCOMP = r"""
+#define _GNU_SOURCE
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <stddef.h>
@@ -188,6 +189,54 @@ def test_cputime_up_to_jobes_maximum_is_taken(jobe) -> None:
     assert taken["outcome"] == 15 and taken["stdout"] == "ok\n"
     refused = client.execute("print('ok')\n", "python3", parameters={"cputime": 121})
     assert refused.status_code == 400 and "120" in refused.json()
+
+
+WARNS = "int main(void) {\n    int unused;\n    return 0;\n}\n"
+RECURSES = (
+    "int down(int n) { return n < 0 ? 0 : down(n + 1) + 1; }\nint main(void) { return down(0); }\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("source", "parameters", "outcome"),
+    [
+        (WARNS, None, 11),  # Jobe's -Wall -Werror: a warning is a compile error
+        (WARNS, {"compileargs": ["-std=gnu11"]}, 15),  # given compileargs replace them
+        (RECURSES, {"cputime": 3}, 12),  # no -O2 to turn the recursion into a loop
+    ],
+)
+def test_c_is_compiled_as_jobe_compiles_it(jobe, source, parameters, outcome) -> None:
+    client, _ = jobe
+    document = _result(client.execute(source, "c", parameters=parameters))
+    assert document["outcome"] == outcome, document
+    if outcome == 11:
+        assert "unused" in str(document["cmpinfo"])
+
+
+def test_interpreter_and_program_arguments_are_given(jobe) -> None:
+    client, _ = jobe
+    source = "import sys\nassert False, 'asserts are on'\nprint(sys.argv[1:])\n"
+    parameters = {"interpreterargs": ["-O"], "runargs": ["alpha", "two words"]}
+    document = _result(client.execute(source, "python3", parameters=parameters))
+    assert document["outcome"] == 15 and document["stdout"] == "['alpha', 'two', 'words']\n"
+
+
+def test_javac_may_ask_for_a_large_heap_as_coderunner_s_prototype_does(jobe) -> None:
+    require_language("java")
+    client, _ = jobe
+    parameters = {"memorylimit": 16000, "compileargs": ["-J-Xmx4g"]}
+    document = _result(client.execute(JAVA_SUM, "java", stdin="2 3", parameters=parameters))
+    assert document["outcome"] == 15 and document["stdout"] == "5\n", document
+
+
+@pytest.mark.parametrize(
+    "parameters",
+    [{"compileargs": "-O2"}, {"runargs": [1, 2]}, {"compileargs": ["-DX='unclosed"]}],
+)
+def test_argument_parameters_that_are_not_word_lists_are_400(jobe, parameters) -> None:
+    client, _ = jobe
+    answer = client.execute("int main(void) { return 0; }\n", "c", parameters=parameters)
+    assert answer.status_code == 400 and isinstance(answer.json(), str), answer.text
 
 
 def test_files_are_put_after_a_404_and_read_by_the_program(jobe) -> None:

@@ -10,6 +10,7 @@ its standard input, then becomes the program."""
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Final
@@ -48,11 +49,31 @@ class Recipe:
 
 
 @dataclass(frozen=True, slots=True)
+class PlainArgs:
+    """Jobe's word-list parameters: for the compiler, the linker, the interpreter, and the
+    program itself. Each entry is split into words as a shell would (Jobe joins them into a
+    command line: "-x c" is two words), but no shell ever reads them."""
+
+    compileargs: tuple[str, ...] = ()
+    linkargs: tuple[str, ...] = ()
+    interpreterargs: tuple[str, ...] = ()
+    runargs: tuple[str, ...] = ()
+
+    def words(self, which: str) -> tuple[str, ...]:
+        return tuple(word for entry in getattr(self, which) for word in shlex.split(entry))
+
+
+Files = tuple[tuple[str, bytes], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PlainLanguage:
     id: str  # as Jobe names it
     default_file: str
     version: Callable[[], str]  # SandboxUnavailable when its toolchain is missing
-    recipe: Callable[[str, tuple[tuple[str, bytes], ...]], Recipe]
+    recipe: Callable[[str, Files, PlainArgs], Recipe]
+    defaults: PlainArgs = PlainArgs()  # Jobe's, where a run_spec gives none
+    memory_mib: int = 400  # Jobe's memorylimit where a run_spec gives none; 0: no limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,16 +93,19 @@ def run_plain(
     stdin: bytes,
     extra_files: Mapping[str, bytes],
     limits: Limits,
+    args: PlainArgs | None = None,
 ) -> PlainRun:
+    """`args`: the run_spec's, each one given replacing the language's default."""
     files = ((source_name, source), *extra_files.items())
-    recipe = language.recipe(source_name, files)
+    recipe = language.recipe(source_name, files, args or language.defaults)
     run = recipe.run
     if recipe.compile is not None:
         built = sandbox.compile(recipe.compile, COMPILE_LIMITS, recipe.artifact)
         if built.outcome.termination is Termination.STARVED:
             return PlainRun(True, "", built.outcome)  # the machine's fault, not the source's
-        if built.artifact is None:
-            said = (built.outcome.stderr + built.outcome.stdout).decode("utf-8", "replace")
+        said = (built.outcome.stderr + built.outcome.stdout).decode("utf-8", "replace")
+        if built.artifact is None or said.strip():
+            # Whatever the compiler said, a warning too, is a compile error, as on Jobe.
             return PlainRun(False, said.strip() or _unbuilt(built.outcome), None)
         if recipe.artifact != CHECKED:
             run = replace(run, files=((recipe.artifact, built.artifact), *run.files))
@@ -104,7 +128,7 @@ def _unbuilt(outcome: RunOutcome) -> str:
     return f"the compiler failed ({outcome.termination}, exit code {outcome.exit_code})"
 
 
-def _python(name: str, files: tuple[tuple[str, bytes], ...]) -> Recipe:
+def _python(name: str, files: Files, args: PlainArgs) -> Recipe:
     from ...sandbox.preparation import python_places
 
     places = python_places()
@@ -119,7 +143,8 @@ def _python(name: str, files: tuple[tuple[str, bytes], ...]) -> Recipe:
         )
 
     check = python("-c", PYTHON_CHECK, name, given=files)
-    return Recipe(check, CHECKED, python(name, given=files))
+    run = python(*args.words("interpreterargs"), name, *args.words("runargs"), given=files)
+    return Recipe(check, CHECKED, run)
 
 
 def _python_version() -> str:
@@ -128,12 +153,14 @@ def _python_version() -> str:
     return ".".join(str(part) for part in sys.version_info[:3])
 
 
-def _gcc(language: str, compiler_name: str, standard: str) -> Callable[..., Recipe]:
-    def recipe(name: str, files: tuple[tuple[str, bytes], ...]) -> Recipe:
+def _gcc(language: str, compiler_name: str) -> Callable[[str, Files, PlainArgs], Recipe]:
+    def recipe(name: str, files: Files, args: PlainArgs) -> Recipe:
         compiler = _tool(compiler_name)
-        argv = (compiler, f"-std={standard}", "-O2", "-pipe", "-static", "-o", "out/prog", name)
-        build = Program(language, (*argv, "-lm"), files, runtime_dirs=("/usr",))
-        return Recipe(build, "prog", Program(language, ("./prog",), ()))
+        argv = (compiler, *args.words("compileargs"), "-o", "out/prog", name)
+        # Linked statically, -lm always: the run sees no more of the host than it needs.
+        linked = (*argv, *args.words("linkargs"), "-lm", "-static")
+        build = Program(language, linked, files, runtime_dirs=("/usr",))
+        return Recipe(build, "prog", Program(language, ("./prog", *args.words("runargs")), ()))
 
     return recipe
 
@@ -159,21 +186,21 @@ def _tool(name: str) -> str:
     return found
 
 
-def _java(name: str, files: tuple[tuple[str, bytes], ...]) -> Recipe:
+def _java(name: str, files: Files, args: PlainArgs) -> Recipe:
     from ...languages.java import jdk
 
     home, trees, _ = jdk()
     matched = JAVA_CLASS.match(name)
     main_class = matched.group(1) if matched else "Main"
+    given = " ".join(shlex.quote(word) for word in args.words("compileargs"))
     script = (
-        f"{home}/bin/javac -J-Xmx512m -J-XX:+UseSerialGC -encoding UTF-8 -nowarn -d classes "
-        f"{name} && {home}/bin/jar --create --file out/prog.jar -C classes ."
+        f"{home}/bin/javac -J-Xmx512m -J-XX:+UseSerialGC -encoding UTF-8 -nowarn {given} "
+        f"-d classes {name} && {home}/bin/jar --create --file out/prog.jar -C classes ."
     )
     build = Program("java", (shell(), "-c", script), files, trees, limit_address_space=False)
-    java = (f"{home}/bin/java", "-Xss64m", "-XX:+UseSerialGC", "-XX:-UsePerfData")
-    run = Program(
-        "java", (*java, "-cp", "prog.jar", main_class), (), trees, limit_address_space=False
-    )
+    java = (f"{home}/bin/java", "-XX:+UseSerialGC", "-XX:-UsePerfData")
+    argv = (*java, *args.words("interpreterargs"), "-cp", "prog.jar", main_class)
+    run = Program("java", (*argv, *args.words("runargs")), (), trees, limit_address_space=False)
     return Recipe(build, "prog.jar", run)
 
 
@@ -186,9 +213,31 @@ def _java_version() -> str:
 PLAIN_LANGUAGES: Final[dict[str, PlainLanguage]] = {
     language.id: language
     for language in (
-        PlainLanguage("python3", "prog.py", _python_version, _python),
-        PlainLanguage("c", "prog.c", _gcc_version("gcc"), _gcc("c", "gcc", "gnu11")),
-        PlainLanguage("cpp", "prog.cpp", _gcc_version("g++"), _gcc("cpp", "g++", "gnu++17")),
-        PlainLanguage("java", "Main.java", _java_version, _java),
+        # Jobe's defaults (its app/Libraries/*Task.php): python3 1000 MB ("NumPy and
+        # matplotlib are greedy"); C as C99 and C++ as g++'s own, with every warning an
+        # error and no optimisation; Java's heap and stack by its flags, no memory limit.
+        PlainLanguage("python3", "prog.py", _python_version, _python, memory_mib=1000),
+        PlainLanguage(
+            "c",
+            "prog.c",
+            _gcc_version("gcc"),
+            _gcc("c", "gcc"),
+            PlainArgs(compileargs=("-Wall", "-Werror", "-std=c99", "-x c")),
+        ),
+        PlainLanguage(
+            "cpp",
+            "prog.cpp",
+            _gcc_version("g++"),
+            _gcc("cpp", "g++"),
+            PlainArgs(compileargs=("-Wall", "-Werror")),
+        ),
+        PlainLanguage(
+            "java",
+            "Main.java",
+            _java_version,
+            _java,
+            PlainArgs(interpreterargs=("-Xss8m", "-Xmx200m")),
+            memory_mib=0,
+        ),
     )
 }

@@ -25,7 +25,7 @@ from ...sandbox import Sandbox, SandboxOptions
 from ...sandbox.base import Termination
 from ...submission import Submission
 from ...verdicts import Verdict
-from .plain import PLAIN_LANGUAGES, PlainRun, run_plain
+from .plain import PLAIN_LANGUAGES, PlainArgs, PlainRun, run_plain
 
 # Jobe's outcome codes (jobe/app/Libraries/LanguageTask.php).
 COMPILE_ERROR, RUNTIME_ERROR, TIME_LIMIT, OK, MEMORY_LIMIT = 11, 12, 13, 15, 17
@@ -142,7 +142,10 @@ class JobeRuns:
         stdin: bytes,
         files: Mapping[str, bytes],
         limits: Limits,
+        args: PlainArgs | None = None,
     ) -> RunResult:
+        """`args`: a plain language's compiler, linker, interpreter and program arguments
+        (None: the language's defaults)."""
         if not self._slots.acquire(timeout=self._overload_wait_s):
             return RunResult(SERVER_OVERLOAD)
         with self._lock:
@@ -151,7 +154,7 @@ class JobeRuns:
             sandbox = self._sandbox_now()
             plain = PLAIN_LANGUAGES.get(language_id)
             if plain is not None:
-                ran = run_plain(sandbox, plain, source_name, source, stdin, files, limits)
+                ran = run_plain(sandbox, plain, source_name, source, stdin, files, limits, args)
                 return _plain_result(ran, limits)
             return self._graded(language_id, source, sandbox)
         except GraderError as error:
