@@ -123,15 +123,15 @@ def _run_spec(body: bytes, runs: JobeRuns, max_source: int) -> tuple[Any, ...]:
         raise Refused(400, "No run_spec attribute found in post data")
     source, language = run.get("sourcecode"), run.get("language_id")
     if not isinstance(source, str):
-        raise Refused(400, "run_spec is missing the required sourcecode attribute")
+        raise Refused(400, "run_spec is missing the required attribute 'sourcecode'")
     if not isinstance(language, str):
-        raise Refused(400, "run_spec is missing the required language_id attribute")
+        raise Refused(400, "run_spec is missing the required attribute 'language_id'")
     if len(source.encode("utf-8", "surrogatepass")) > max_source:
         raise Refused(400, f"the sourcecode is over {max_source // 1024} KiB")
     language = language.lower()
     if not runs.known(language):
         raise Refused(400, f"Language '{language}' is not known")
-    name = run.get("sourcefilename") or _default_name(language)
+    name = run.get("sourcefilename") or _default_name(language, source)
     if not isinstance(name, str) or not FILE_NAME.fullmatch(name) or len(name) > 100:
         raise Refused(400, "The sourcefilename for the run_spec is missing or invalid")
     stdin = run.get("input") or ""
@@ -214,7 +214,14 @@ def _number(parameters: dict[str, object], name: str, default: float) -> float:
     return number if number > 0 or name == "memorylimit" else default
 
 
-def _default_name(language: str) -> str:
+# Java's file must be named as its public class: Jobe takes the name from the source.
+JAVA_PUBLIC_CLASS: Final = re.compile(r"^\s*public\s+(?:final\s+)?class\s+(\w+)", re.MULTILINE)
+
+
+def _default_name(language: str, source: str) -> str:
+    found = JAVA_PUBLIC_CLASS.search(source) if language == "java" else None
+    if found:
+        return f"{found[1]}.java"
     plain = PLAIN_LANGUAGES.get(language)
     return plain.default_file if plain else f"__tester__.{language}"
 

@@ -239,6 +239,25 @@ def test_argument_parameters_that_are_not_word_lists_are_400(jobe, parameters) -
     assert answer.status_code == 400 and isinstance(answer.json(), str), answer.text
 
 
+def test_output_that_is_not_utf8_comes_back_escaped_as_jobe_escapes_it(jobe) -> None:
+    client, _ = jobe
+    source = "import sys\nsys.stdout.buffer.write(b'Hello\\n\\x01\\x06\\xc0\\xc9\\t\\n')\n"
+    document = _result(client.execute(source, "python3"))
+    assert document["stdout"] == "Hello\n\\x01\\x06\\xc0\\xc9\t\n", document
+    valid = _result(client.execute("print('caf\\u00e9\\x01')\n", "python3"))
+    assert valid["stdout"] == "caf\u00e9\x01\n"  # UTF-8 comes back as it is
+
+
+def test_java_is_named_after_its_public_class_when_no_file_name_is_given(jobe) -> None:
+    require_language("java")
+    client, running = jobe
+    source = JAVA_SUM.replace("Adder", "Greeter")
+    spec = {"language_id": "java", "sourcecode": source, "input": "40 2\n"}
+    answer = running.client.post(f"{API}/runs", json={"run_spec": spec}, headers=client.headers())
+    document = _result(answer)
+    assert document["outcome"] == 15 and document["stdout"] == "42\n", document
+
+
 def test_files_are_put_after_a_404_and_read_by_the_program(jobe) -> None:
     client, running = jobe
     content = b"first line of the data\n"

@@ -103,7 +103,7 @@ def run_plain(
         built = sandbox.compile(recipe.compile, COMPILE_LIMITS, recipe.artifact)
         if built.outcome.termination is Termination.STARVED:
             return PlainRun(True, "", built.outcome)  # the machine's fault, not the source's
-        said = (built.outcome.stderr + built.outcome.stdout).decode("utf-8", "replace")
+        said = jobe_text(built.outcome.stderr + built.outcome.stdout)
         if built.artifact is None or said.strip():
             # Whatever the compiler said, a warning too, is a compile error, as on Jobe.
             return PlainRun(False, said.strip() or _unbuilt(built.outcome), None)
@@ -118,6 +118,19 @@ def run_plain(
     # The run's output is its answer: all of it, up to the stream size, not a report's head.
     ran = sandbox.compile(redirected, replace(limits, keep_output=True), NO_ARTIFACT)
     return PlainRun(True, "", ran.outcome)
+
+
+def jobe_text(data: bytes) -> str:
+    """Output as Jobe returns it: as it is when it is UTF-8; otherwise each byte that is
+    neither printable ASCII nor a newline, return or tab written `\\xNN`, so nothing is
+    lost to U+FFFD."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return "".join(
+            chr(byte) if 0x20 <= byte <= 0x7E or byte in b"\n\r\t" else f"\\x{byte:02x}"
+            for byte in data
+        )
 
 
 def _unbuilt(outcome: RunOutcome) -> str:

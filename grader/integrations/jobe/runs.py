@@ -25,7 +25,7 @@ from ...sandbox import Sandbox, SandboxOptions
 from ...sandbox.base import Termination
 from ...submission import Submission
 from ...verdicts import Verdict
-from .plain import PLAIN_LANGUAGES, PlainArgs, PlainRun, run_plain
+from .plain import PLAIN_LANGUAGES, PlainArgs, PlainRun, jobe_text, run_plain
 
 # Jobe's outcome codes (jobe/app/Libraries/LanguageTask.php).
 COMPILE_ERROR, RUNTIME_ERROR, TIME_LIMIT, OK, MEMORY_LIMIT = 11, 12, 13, 15, 17
@@ -213,8 +213,7 @@ def _plain_result(ran: PlainRun, limits: Limits) -> RunResult:
     if not ran.compiled or ran.outcome is None:
         return RunResult(COMPILE_ERROR, cmpinfo=ran.cmpinfo)
     outcome = ran.outcome
-    stdout = outcome.stdout.decode("utf-8", "replace")
-    stderr = outcome.stderr.decode("utf-8", "replace")
+    stdout, stderr = jobe_text(outcome.stdout), jobe_text(outcome.stderr)
     ended = outcome.termination
     if ended is Termination.STARVED:
         code = SERVER_OVERLOAD  # starved of CPU twice: the machine's fault; Moodle may retry
