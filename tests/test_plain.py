@@ -3,11 +3,14 @@ arrives, limits hold, and the program sees no more of the host than a graded sub
 
 from __future__ import annotations
 
-from grader.integrations.jobe.plain import PLAIN_LANGUAGES, run_plain
+import shutil
+
+from grader.integrations.jobe.plain import run_plain
+from grader.integrations.jobe.plain_languages import PLAIN_LANGUAGES
 from grader.limits import Limits
 from grader.sandbox.base import Termination
 
-from .conftest import require_language
+from .conftest import require, require_language
 
 LIMITS = Limits(time_s=2.0, wall_s=5.0, memory_mib=256, output_kib=64)
 ECHO_SUM = "import sys\nprint(sum(int(word) for word in sys.stdin.read().split()))\n"
@@ -65,3 +68,16 @@ def test_a_syntax_error_is_a_compile_error_with_the_interpreters_words(sandbox) 
     ran = _run(sandbox, "python3", "def f(:\n    pass\n")
     assert not ran.compiled and ran.outcome is None
     assert "SyntaxError" in ran.cmpinfo and "line 1" in ran.cmpinfo, ran.cmpinfo
+
+
+def test_node_and_php_run_from_the_hosts_usr(sandbox) -> None:
+    """Jobe's nodejs and php, on every backend: the interpreters are the host's, shown
+    read-only as a compiler is."""
+    for command, package in (("node", "nodejs"), ("php", "php-cli")):
+        require(shutil.which(command) is not None, command, f"apt-get install {package}")
+    node = "console.log(require('fs').readFileSync(0, 'utf8').trim().split(' ').length)\n"
+    ran = _run(sandbox, "nodejs", node, b"a b c\n")
+    assert ran.outcome is not None and ran.outcome.stdout == b"3\n", ran
+    php = "<?php\necho strlen(trim(file_get_contents('php://stdin'))), \"\\n\";\n"
+    ran = _run(sandbox, "php", php, b"abcd\n")
+    assert ran.compiled and ran.outcome is not None and ran.outcome.stdout == b"4\n", ran

@@ -19,7 +19,8 @@ from typing import Annotated, Any, Final
 from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 
-from ..integrations.jobe.plain import PLAIN_LANGUAGES, PlainArgs
+from ..integrations.jobe.plain import PlainArgs
+from ..integrations.jobe.plain_languages import PLAIN_LANGUAGES
 from ..integrations.jobe.runs import (
     DEFAULT_CPU_S,
     DEFAULT_MEMORY_MIB,

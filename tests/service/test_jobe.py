@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import threading
 
 import jsonschema
@@ -14,7 +15,7 @@ import pytest
 from grader.errors import SandboxError
 from grader.integrations.jobe.runs import JobeRuns
 
-from ..conftest import SUBMISSIONS, require_language
+from ..conftest import SUBMISSIONS, require, require_language
 from .coderunner import API, CodeRunnerJobe
 from .conftest import ACCEPTED, WRONG, start
 from .processes import token_made_by_the_cli, until
@@ -33,6 +34,23 @@ RESULT_SCHEMA = {
 SUM = "import sys\nprint(sum(int(word) for word in sys.stdin.read().split()))\n"
 C_SUM = '#include <stdio.h>\nint main(void){int a,b;scanf("%d %d",&a,&b);printf("%d\\n",a+b);}\n'
 CPP_SUM = "#include <iostream>\nint main(){int a,b;std::cin>>a>>b;std::cout<<a+b<<std::endl;}\n"
+NODE_SUM = (
+    "const words = require('fs').readFileSync(0, 'utf8').split(/\\s+/).filter(Boolean);\n"
+    "console.log(words.map(Number).reduce((a, b) => a + b, 0));\n"
+)
+PHP_SUM = (
+    "<?php\n$words = preg_split('/\\s+/', trim(file_get_contents('php://stdin')));\n"
+    'echo array_sum($words), "\\n";\n'
+)
+# Jobe's languages that no graded language stands for: (the command, its Debian package).
+INTERPRETERS = {"nodejs": ("node", "nodejs"), "php": ("php", "php-cli")}
+
+
+def _require_interpreter(language: str) -> None:
+    command, package = INTERPRETERS[language]
+    require(shutil.which(command) is not None, language, f"apt-get install {package}")
+
+
 JAVA_SUM = (
     "import java.util.Scanner;\npublic class Adder {\n  public static void main(String[] a) {\n"
     "    Scanner in = new Scanner(System.in);\n    System.out.println(in.nextInt() + in.nextInt());"
@@ -84,16 +102,25 @@ def test_languages_are_listed_as_jobe_lists_them(jobe) -> None:
     listed = client.languages().json()
     assert all(isinstance(pair, list) and len(pair) == 2 for pair in listed)
     names = [name for name, _ in listed]
-    assert {"python3", "c", "cpp", "java"} <= set(names)
+    assert {"python3", "c", "cpp", "java", "nodejs", "php"} <= set(names)
     assert "nqueens-python" in names and "nqueens-count-python" in names
 
 
 @pytest.mark.parametrize(
     ("language", "source"),
-    [("python3", SUM), ("c", C_SUM), ("cpp", CPP_SUM), ("java", JAVA_SUM)],
+    [
+        ("python3", SUM),
+        ("c", C_SUM),
+        ("cpp", CPP_SUM),
+        ("java", JAVA_SUM),
+        ("nodejs", NODE_SUM),
+        ("php", PHP_SUM),
+    ],
 )
 def test_a_stdin_program_runs_in_each_plain_language(jobe, language, source) -> None:
-    if language != "python3":
+    if language in INTERPRETERS:
+        _require_interpreter(language)
+    elif language != "python3":
         require_language({"c": "cpp"}.get(language, language))
     client, _ = jobe
     document = _result(client.execute(source, language, "3 4"))
@@ -256,6 +283,22 @@ def test_java_is_named_after_its_public_class_when_no_file_name_is_given(jobe) -
     answer = running.client.post(f"{API}/runs", json={"run_spec": spec}, headers=client.headers())
     document = _result(answer)
     assert document["outcome"] == 15 and document["stdout"] == "42\n", document
+
+
+@pytest.mark.parametrize(
+    ("language", "source", "outcome", "said"),
+    [
+        ("php", "<?php\necho 'unclosed;\n", 11, "syntax error"),  # linted first, as on Jobe
+        ("php", "<?php\nthrow new Exception('no');\n", 12, "Exception"),
+        ("nodejs", "throw new Error('no');\n", 12, "Error: no"),
+    ],
+)
+def test_php_and_node_errors_get_jobes_outcomes(jobe, language, source, outcome, said) -> None:
+    _require_interpreter(language)
+    client, _ = jobe
+    document = _result(client.execute(source, language))
+    assert document["outcome"] == outcome, document
+    assert said in str(document["cmpinfo"]) + str(document["stderr"]) + str(document["stdout"])
 
 
 def test_files_are_put_after_a_404_and_read_by_the_program(jobe) -> None:

@@ -25,7 +25,8 @@ from ...sandbox import Sandbox, SandboxOptions
 from ...sandbox.base import Termination
 from ...submission import Submission
 from ...verdicts import Verdict
-from .plain import PLAIN_LANGUAGES, PlainArgs, PlainRun, jobe_text, run_plain
+from .plain import PlainArgs, PlainRun, jobe_text, run_plain
+from .plain_languages import PLAIN_LANGUAGES
 
 # Jobe's outcome codes (jobe/app/Libraries/LanguageTask.php).
 COMPILE_ERROR, RUNTIME_ERROR, TIME_LIMIT, OK, MEMORY_LIMIT = 11, 12, 13, 15, 17
