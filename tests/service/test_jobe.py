@@ -423,6 +423,8 @@ def test_coderunner_pointed_at_grader_web_with_its_key(tmp_path) -> None:
             assert web.stderr is not None
             url = web.stderr.readline().split()[2]
             assert url.startswith("http://127.0.0.1:")
+            said = web.stderr.readline()  # what a Moodle admin must set, said at start-up
+            assert "Jobe server" in said and "API-key must be an instructor's token" in said
             with httpx.Client(base_url=url, timeout=60) as http:
                 client = CodeRunnerJobe(http, key)
                 assert _result(client.execute(SUM, "python3", "20 22"))["stdout"] == "42\n"

@@ -241,6 +241,11 @@ def _serve(args: argparse.Namespace, context: Context, database_where: str) -> i
         listener = _listening(args.host, args.port)
         port = listener.getsockname()[1]
         context.say(f"grader web: http://{args.host}:{port}/ (Ctrl+C stops it)")
+        context.say(
+            f"grader web: a Jobe server for Moodle's CodeRunner at {args.host}:{port}, "
+            f"{service.jobe.capacity} runs at once"
+            + ("" if open_service else "; its Jobe API-key must be an instructor's token")
+        )
         trusted = {"forwarded_allow_ips": args.trusted_proxy} if args.trusted_proxy else {}
         config = serving.config(create_app(service), listener, **trusted)
         # uvicorn stops gracefully on SIGTERM, then raises it again with the handler it

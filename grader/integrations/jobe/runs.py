@@ -165,6 +165,11 @@ class JobeRuns:
                 self._busy -= 1
             self._slots.release()
 
+    @property
+    def capacity(self) -> int:
+        """How many runs go on at once; more wait for a slot, then get outcome 21."""
+        return self._capacity
+
     def busy(self) -> int:
         """Runs going on now."""
         with self._lock:
