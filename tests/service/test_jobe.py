@@ -15,7 +15,7 @@ import pytest
 from grader.errors import SandboxError
 from grader.integrations.jobe.runs import JobeRuns
 
-from ..conftest import SUBMISSIONS, require, require_language
+from ..conftest import SUBMISSIONS, open_backend, require, require_language
 from .coderunner import API, CodeRunnerJobe
 from .conftest import ACCEPTED, WRONG, start
 from .processes import token_made_by_the_cli, until
@@ -83,9 +83,12 @@ int main(void) {
 """
 
 
-@pytest.fixture
-def jobe(tmp_path):
-    running = start(tmp_path)
+@pytest.fixture(params=["process", pytest.param("docker", marks=pytest.mark.docker)])
+def jobe(request, tmp_path):
+    """The endpoint of a service grading on each backend (the same answers on both)."""
+    if request.param != "process":
+        open_backend(request.param).close()  # a skip, or under CI a failure, if it cannot run
+    running = start(tmp_path, sandbox=request.param)
     yield CodeRunnerJobe(running.client, running.tokens["teacher"]), running
     running.service.close()
 

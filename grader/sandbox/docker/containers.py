@@ -117,8 +117,12 @@ def create(
         cap_add=list(WARM_RUNNER_CAPABILITIES) if warm else None,
         security_opt=["no-new-privileges", *([] if warm else [f"seccomp={docker_profile()}"])],
         ulimits=[Ulimit(name=name, soft=value, hard=value) for name, value in ulimits.items()],
+        # A build's output is read back from the engine's log: the `local` driver keeps its
+        # bytes as they were (json-file turns what is not UTF-8 into U+FFFD) and, in one
+        # file, more than a Jobe run may print (two streams of 16 MiB), none rotated away.
         log_config=LogConfig(
-            type="json-file" if logged else "none", config={"max-size": "1m"} if logged else {}
+            type="local" if logged else "none",
+            config={"max-size": "40m", "max-file": "1", "compress": "false"} if logged else {},
         ),
     )
     host_config["MaskedPaths"] = [] if warm else sorted({*DOCKER_MASKED_PATHS, *MASKED_PROC_FILES})
