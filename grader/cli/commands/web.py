@@ -194,6 +194,14 @@ def _loopback_url(url: str) -> bool:
     return url.startswith("http://") and is_loopback(urlsplit(url).hostname or "")
 
 
+def _say_where(context: Context, address: str, jobe_runs: int, open_service: bool) -> None:
+    context.say(f"grader web: http://{address}/ (Ctrl+C stops it)")
+    context.say(
+        f"grader web: a Jobe server for Moodle's CodeRunner at {address}, {jobe_runs} runs at "
+        "once" + ("" if open_service else "; its Jobe API-key must be an instructor's token")
+    )
+
+
 def _serve(args: argparse.Namespace, context: Context, database_where: str) -> int:
     import uvicorn
 
@@ -240,12 +248,7 @@ def _serve(args: argparse.Namespace, context: Context, database_where: str) -> i
             )
         listener = _listening(args.host, args.port)
         port = listener.getsockname()[1]
-        context.say(f"grader web: http://{args.host}:{port}/ (Ctrl+C stops it)")
-        context.say(
-            f"grader web: a Jobe server for Moodle's CodeRunner at {args.host}:{port}, "
-            f"{service.jobe.capacity} runs at once"
-            + ("" if open_service else "; its Jobe API-key must be an instructor's token")
-        )
+        _say_where(context, f"{args.host}:{port}", service.jobe.capacity, open_service)
         trusted = {"forwarded_allow_ips": args.trusted_proxy} if args.trusted_proxy else {}
         config = serving.config(create_app(service), listener, **trusted)
         # uvicorn stops gracefully on SIGTERM, then raises it again with the handler it

@@ -37,7 +37,7 @@ from .runtimes import GVISOR, GVISOR_HOST_TASKS, GVISOR_KERNEL_MIB
 if TYPE_CHECKING:
     from docker import DockerClient
     from docker.models.containers import Container
-    from docker.types import Mount
+    from docker.types import LogConfig, Mount
 
 LAUNCHER: Final = Path(__file__).with_name("_launcher.py")
 CHANNEL_DIR: Final = "/run/grader"
@@ -74,6 +74,18 @@ DOCKER_MASKED_PATHS: Final = (
 )  # fmt: skip
 
 
+def _log_config(logged: bool) -> LogConfig:
+    """A build's output is read back from the engine's log: the `local` driver keeps its
+    bytes as they were (json-file turns what is not UTF-8 into U+FFFD) and, in one file,
+    more than a Jobe run may print (two streams of 16 MiB), none rotated away. A run's
+    output comes through sockets instead, and it logs nothing."""
+    from docker.types import LogConfig
+
+    if not logged:
+        return LogConfig(type="none", config={})
+    return LogConfig(type="local", config={"max-size": "40m", "max-file": "1", "compress": "false"})
+
+
 def create(
     client: DockerClient,
     tag: str,
@@ -90,7 +102,7 @@ def create(
     """A container made the one way every run and build is: see the module's docstring.
     Through the SDK's low-level API: its high-level one cannot set masked paths.
     `warm_runner`: a warm runner's environment (see WARM_RUNNER_CAPABILITIES)."""
-    from docker.types import LogConfig, Mount, Ulimit
+    from docker.types import Mount, Ulimit
 
     memory = memory_mib * 2**20 + (GVISOR_KERNEL_MIB * 2**20 if oci_runtime == GVISOR else 0)
     ulimits = ulimits | ({"nproc": PIDS_MAX} if oci_runtime == GVISOR else {})
@@ -117,13 +129,7 @@ def create(
         cap_add=list(WARM_RUNNER_CAPABILITIES) if warm else None,
         security_opt=["no-new-privileges", *([] if warm else [f"seccomp={docker_profile()}"])],
         ulimits=[Ulimit(name=name, soft=value, hard=value) for name, value in ulimits.items()],
-        # A build's output is read back from the engine's log: the `local` driver keeps its
-        # bytes as they were (json-file turns what is not UTF-8 into U+FFFD) and, in one
-        # file, more than a Jobe run may print (two streams of 16 MiB), none rotated away.
-        log_config=LogConfig(
-            type="local" if logged else "none",
-            config={"max-size": "40m", "max-file": "1", "compress": "false"} if logged else {},
-        ),
+        log_config=_log_config(logged),
     )
     host_config["MaskedPaths"] = [] if warm else sorted({*DOCKER_MASKED_PATHS, *MASKED_PROC_FILES})
     if warm:
