@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import shutil
 
-from grader.integrations.jobe.plain import run_plain
+from grader.integrations.jobe.plain import RunSpec, run_plain
 from grader.integrations.jobe.plain_languages import PLAIN_LANGUAGES
 from grader.limits import Limits
 from grader.sandbox.base import Termination
@@ -26,9 +26,8 @@ SNOOP = (
 
 def _run(sandbox, language: str, source: str, stdin: bytes = b"", files=None):
     plain = PLAIN_LANGUAGES[language]
-    return run_plain(
-        sandbox, plain, plain.default_file, source.encode(), stdin, files or {}, LIMITS
-    )
+    spec = RunSpec(language, source.encode(), plain.default_file, LIMITS, stdin, files or {})
+    return run_plain(sandbox, plain, spec)
 
 
 def test_standard_input_reaches_the_program(sandbox) -> None:

@@ -14,12 +14,12 @@ import binascii
 import json
 import re
 from dataclasses import replace
-from typing import Annotated, Any, Final
+from typing import Annotated, Final
 
 from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 
-from ..integrations.jobe.plain import PlainArgs
+from ..integrations.jobe.plain import PlainArgs, RunSpec
 from ..integrations.jobe.plain_languages import PLAIN_LANGUAGES
 from ..integrations.jobe.runs import (
     DEFAULT_CPU_S,
@@ -109,12 +109,12 @@ async def post_run(request: Request, x_api_key: ApiKey = None) -> JSONResponse:
         spec = _run_spec(body, runs, options.max_source_bytes)
     except Refused as refused:
         return said(refused.status, refused.text)
-    result = await asyncio.to_thread(runs.run, *spec)
+    result = await asyncio.to_thread(runs.run, spec)
     return JSONResponse(result.document())
 
 
-def _run_spec(body: bytes, runs: JobeRuns, max_source: int) -> tuple[Any, ...]:
-    """The arguments of JobeRuns.run from a POST body, or Refused as Jobe would refuse it."""
+def _run_spec(body: bytes, runs: JobeRuns, max_source: int) -> RunSpec:
+    """The run a POST body asks for, or Refused as Jobe would refuse it."""
     try:
         document = json.loads(body)
     except ValueError:
@@ -143,7 +143,7 @@ def _run_spec(body: bytes, runs: JobeRuns, max_source: int) -> tuple[Any, ...]:
     plain = PLAIN_LANGUAGES.get(language)
     limits = _limits(parameters, plain.memory_mib if plain else DEFAULT_MEMORY_MIB)
     args = _args(parameters, plain.defaults if plain else PlainArgs())
-    return language, source.encode(), name, stdin.encode(), files, limits, args
+    return RunSpec(language, source.encode(), name, limits, stdin.encode(), files, args)
 
 
 def _files(listed: object, runs: JobeRuns, source_name: str) -> dict[str, bytes]:

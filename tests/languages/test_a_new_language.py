@@ -16,6 +16,7 @@ import pytest
 from grader.catalog import Catalog
 from grader.doctor.selftest import run_self_test
 from grader.integrations.gradescope.build import build
+from grader.integrations.jobe.plain import RunSpec
 from grader.integrations.jobe.runs import OK, JobeRuns
 from grader.languages import LANGUAGES, PlusOne, extensions
 from grader.languages.python import Python
@@ -98,7 +99,7 @@ def test_a_jobe_run_grades_it(problem_with_snake, process_sandbox) -> None:
     runs = JobeRuns(catalog, process_sandbox, "process", capacity=1)
     assert ("nqueens-count-snake", catalog.all()[0].version) in runs.languages()
     limits = Limits(time_s=5.0, wall_s=10.0, memory_mib=256, output_kib=64)
-    ran = runs.run("nqueens-count-snake", COUNTING.encode(), "", b"", {}, limits)
+    ran = runs.run(RunSpec("nqueens-count-snake", COUNTING.encode(), "", limits))
     assert ran.outcome == OK, ran
     marked = json.loads(ran.stdout)
     assert marked["fraction"] == 1.0, marked

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from ...languages.compiled import shell
@@ -63,6 +63,21 @@ class PlainLanguage:
 
 
 @dataclass(frozen=True, slots=True)
+class RunSpec:
+    """One Jobe run as the endpoint read it: a source in a language (Jobe's, or a problem's
+    own `nqueens-python`), its input and support files, its limits, and its arguments (None:
+    the language's defaults)."""
+
+    language: str
+    source: bytes
+    source_name: str
+    limits: Limits
+    stdin: bytes = b""
+    files: Mapping[str, bytes] = field(default_factory=dict)
+    args: PlainArgs | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class PlainRun:
     """How it went: `compiled` False means the build failed (its message in `cmpinfo`)."""
 
@@ -71,19 +86,10 @@ class PlainRun:
     outcome: RunOutcome | None  # the program's run, when it was built
 
 
-def run_plain(
-    sandbox: Sandbox,
-    language: PlainLanguage,
-    source_name: str,
-    source: bytes,
-    stdin: bytes,
-    extra_files: Mapping[str, bytes],
-    limits: Limits,
-    args: PlainArgs | None = None,
-) -> PlainRun:
-    """`args`: the run_spec's, each one given replacing the language's default."""
-    files = ((source_name, source), *extra_files.items())
-    recipe = language.recipe(source_name, files, args or language.defaults)
+def run_plain(sandbox: Sandbox, language: PlainLanguage, spec: RunSpec) -> PlainRun:
+    """Build `spec`'s source if its language needs it, then run it on its input."""
+    files = ((spec.source_name, spec.source), *spec.files.items())
+    recipe = language.recipe(spec.source_name, files, spec.args or language.defaults)
     run = recipe.run
     if recipe.compile is not None:
         built = sandbox.compile(recipe.compile, COMPILE_LIMITS, recipe.artifact)
@@ -98,11 +104,11 @@ def run_plain(
     redirected = replace(
         run,
         argv=(shell(), "-c", f'exec "$@" < {STDIN_FILE}', "grader-stdin", *run.argv),
-        files=((STDIN_FILE, stdin), *run.files),
+        files=((STDIN_FILE, spec.stdin), *run.files),
         runtime_dirs=tuple(sorted({*run.runtime_dirs, "/usr"})),
     )
     # The run's output is its answer: all of it, up to the stream size, not a report's head.
-    ran = sandbox.compile(redirected, replace(limits, keep_output=True), NO_ARTIFACT)
+    ran = sandbox.compile(redirected, replace(spec.limits, keep_output=True), NO_ARTIFACT)
     return PlainRun(True, "", ran.outcome)
 
 

@@ -10,7 +10,6 @@ import html
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -25,7 +24,7 @@ from ...sandbox import Sandbox, SandboxOptions
 from ...sandbox.base import Termination
 from ...submission import Submission
 from ...verdicts import Verdict
-from .plain import PlainArgs, PlainRun, jobe_text, run_plain
+from .plain import PlainRun, RunSpec, jobe_text, run_plain
 from .plain_languages import PLAIN_LANGUAGES
 
 # Jobe's outcome codes (jobe/app/Libraries/LanguageTask.php).
@@ -135,29 +134,17 @@ class JobeRuns:
     def known(self, language_id: str) -> bool:
         return language_id in dict(self.languages())
 
-    def run(
-        self,
-        language_id: str,
-        source: bytes,
-        source_name: str,
-        stdin: bytes,
-        files: Mapping[str, bytes],
-        limits: Limits,
-        args: PlainArgs | None = None,
-    ) -> RunResult:
-        """`args`: a plain language's compiler, linker, interpreter and program arguments
-        (None: the language's defaults)."""
+    def run(self, spec: RunSpec) -> RunResult:
         if not self._slots.acquire(timeout=self._overload_wait_s):
             return RunResult(SERVER_OVERLOAD)
         with self._lock:
             self._busy += 1
         try:
             sandbox = self._sandbox_now()
-            plain = PLAIN_LANGUAGES.get(language_id)
+            plain = PLAIN_LANGUAGES.get(spec.language)
             if plain is not None:
-                ran = run_plain(sandbox, plain, source_name, source, stdin, files, limits, args)
-                return _plain_result(ran, limits)
-            return self._graded(language_id, source, sandbox)
+                return _plain_result(run_plain(sandbox, plain, spec), spec.limits)
+            return self._graded(spec.language, spec.source, sandbox)
         except GraderError as error:
             return RunResult(INTERNAL_ERROR, stderr=f"internal error of the grader: {error}")
         finally:
