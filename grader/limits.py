@@ -27,11 +27,21 @@ class Limits:
     # A run whose output is its answer (a Jobe run): every byte up to output_kib is kept.
     # Otherwise the report keeps a head of each stream (sandbox/frames.py's OUTPUT_HEAD).
     keep_output: bool = False
+    # At most this many processes and threads at once (Jobe's numprocs), within the
+    # sandbox's own wall; None: that wall (PIDS_MAX).
+    processes: int | None = None
+    # The largest file a run may write, in MiB (Jobe's disklimit); None: the backend's own.
+    file_mib: int | None = None
 
     @property
     def kept_output_bytes(self) -> int | None:
         """How much of each stream a run keeps; None: the report's head."""
         return self.output_kib * 1024 if self.keep_output else None
+
+    @property
+    def process_cap(self) -> int:
+        """How many processes and threads the run may have at once."""
+        return PIDS_MAX if self.processes is None else max(1, min(self.processes, PIDS_MAX))
 
     def for_language(self, language: str, default_factor: float) -> Limits:
         factor = self.time_factors.get(language, default_factor)

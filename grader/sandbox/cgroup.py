@@ -97,9 +97,15 @@ def _own_groups() -> dict[str, str]:
 class RunCgroup:
     """One run's group(s), or a slot's, reused by one run after another (zygote.py).
     `join_files` take the pid of a process that joins; `extra_pids` counts the slot's own
-    processes on top of a run's PIDS_MAX."""
+    processes on top of a run's `processes`."""
 
-    def __init__(self, parents: CgroupParents, memory_bytes: int, extra_pids: int = 0) -> None:
+    def __init__(
+        self,
+        parents: CgroupParents,
+        memory_bytes: int,
+        processes: int = PIDS_MAX,
+        extra_pids: int = 0,
+    ) -> None:
         name = f"grader-{os.getpid()}-{os.urandom(4).hex()}"  # secrets costs 8 ms to import
         self._parents = parents
         # One directory per hierarchy: v2 has one for all, v1 one per controller (two where
@@ -117,7 +123,7 @@ class RunCgroup:
                 directory.mkdir(mode=0o755)
                 made.append(directory)
             self.start_run(memory_bytes)
-            (parents.pids / name / "pids.max").write_text(str(PIDS_MAX + extra_pids))
+            (parents.pids / name / "pids.max").write_text(str(processes + extra_pids))
             if parents.cpu is not None and parents.cpuacct is not None:
                 if parents.version == 1:
                     (parents.cpu / name / "cpu.cfs_period_us").write_text(str(CPU_PERIOD_US))

@@ -34,7 +34,11 @@ def rlimits(limits: Limits, calls: int, program: Program, file_bytes: int = 0) -
     wanted = {
         "cpu": math.ceil(limits.time_s * (calls + 2)) + 1 + math.ceil(2 * START_MARGIN_S),
         "as": limits.memory_mib * 2**20,
-        "fsize": file_bytes or max(limits.output_kib, 1024) * 1024,
+        "fsize": (
+            limits.file_mib * 2**20
+            if limits.file_mib is not None
+            else file_bytes or max(limits.output_kib, 1024) * 1024
+        ),
         "nofile": OPEN_FILES,
         "core": 0,
     }

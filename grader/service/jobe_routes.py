@@ -12,6 +12,7 @@ import asyncio
 import base64
 import binascii
 import json
+import math
 import re
 from dataclasses import replace
 from typing import Annotated, Final
@@ -19,7 +20,7 @@ from typing import Annotated, Final
 from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 
-from ..integrations.jobe.plain import PlainArgs, RunSpec
+from ..integrations.jobe.plain import PlainArgs, PlainLanguage, RunSpec
 from ..integrations.jobe.plain_languages import PLAIN_LANGUAGES
 from ..integrations.jobe.runs import (
     DEFAULT_CPU_S,
@@ -141,7 +142,7 @@ def _run_spec(body: bytes, runs: JobeRuns, max_source: int) -> RunSpec:
     files = _files(run.get("file_list") or [], runs, name)
     parameters = run.get("parameters") or {}
     plain = PLAIN_LANGUAGES.get(language)
-    limits = _limits(parameters, plain.memory_mib if plain else DEFAULT_MEMORY_MIB)
+    limits = _limits(parameters, plain)
     args = _args(parameters, plain.defaults if plain else PlainArgs())
     return RunSpec(language, source.encode(), name, limits, stdin.encode(), files, args)
 
@@ -187,20 +188,31 @@ def _args(parameters: dict[str, object], defaults: PlainArgs) -> PlainArgs:
     return args
 
 
-def _limits(parameters: object, default_memory_mib: int) -> Limits:
+def _limits(parameters: object, language: PlainLanguage | None) -> Limits:
+    """A run's limits as Jobe reads its parameters, each absent one the language's default
+    (a problem's own language id is graded by the problem's limits: these go unused)."""
     if not isinstance(parameters, dict):
         raise Refused(400, "parameters must be an object")
     cpu = _number(parameters, "cputime", DEFAULT_CPU_S)
     if cpu > MAX_CPU_S:
-        raise Refused(400, f"cputime exceeds the maximum on this Jobe server ({MAX_CPU_S} secs)")
+        raise Refused(
+            400, f"cputime exceeds maximum allowed on this Jobe server ({MAX_CPU_S} secs)"
+        )
+    default_memory = language.memory_mib if language else DEFAULT_MEMORY_MIB
     # 0 is Jobe's "no limit" (its default for Java): the most this server gives.
-    memory = _number(parameters, "memorylimit", default_memory_mib) or MAX_MEMORY_MIB
+    memory = _number(parameters, "memorylimit", default_memory) or MAX_MEMORY_MIB
     stream = _number(parameters, "streamsize", DEFAULT_STREAM_MIB)
+    processes = _number(parameters, "numprocs", language.processes if language else 0)
+    floor = language.processes_floor if language else 1
+    # -1 is Jobe's "no limit" on a file's size: then the backend's own.
+    disk = None if parameters.get("disklimit") == -1 else _number(parameters, "disklimit", 20)
     return Limits(
         time_s=float(cpu),
         wall_s=float(cpu) * 3 + 1,
         memory_mib=int(min(memory, MAX_MEMORY_MIB)),
         output_kib=int(min(stream, MAX_STREAM_MIB) * 1024),
+        processes=max(int(processes), floor) or None,
+        file_mib=None if disk is None else max(1, math.ceil(disk)),
     )
 
 

@@ -34,5 +34,7 @@ class ServiceOptions:
     behind_https: bool = False
     body_timeout_s: float = 30.0  # from a request's headers to the last byte of its body
     labels: dict[str, str] = field(default_factory=dict, compare=False)
+    # `--jobe-python-packages`: host site directories Jobe's python3 runs see, read-only
+    jobe_python_packages: tuple[str, ...] = ()
     # `--runtime`: docker's runtime
     sandbox_options: SandboxOptions = SandboxOptions(languages=NEEDS)

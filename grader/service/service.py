@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..catalog import Catalog
+from ..integrations.jobe.plain import PlainHost
 from ..integrations.jobe.runs import JobeRuns
 from ..integrations.lti.launch import KeySets
 from ..integrations.lti.people import People
@@ -80,6 +81,7 @@ class Service:
             options.sandbox,
             max(options.workers, 2),
             sandbox_options=options.sandbox_options,
+            host=PlainHost(options.jobe_python_packages),
         )
         # LTI 1.3: launches validated here; scores sent from the outbox, whoever graded them.
         self.lti = LtiStore(self.database)

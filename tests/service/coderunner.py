@@ -11,8 +11,20 @@ import random
 import re
 
 import httpx
+import jsonschema
 
 API = "/jobe/index.php/restapi"
+RESULT_SCHEMA = {
+    "type": "object",
+    "required": ["run_id", "outcome", "cmpinfo", "stdout", "stderr"],
+    "properties": {
+        "run_id": {"type": ["string", "null"]},
+        "outcome": {"enum": [11, 12, 13, 15, 17, 19, 20, 21]},
+        "cmpinfo": {"type": "string"},
+        "stdout": {"type": "string"},
+        "stderr": {"type": "string"},
+    },
+}
 PUBLIC_CLASS = re.compile(r"public\s(?:\w*\s)*class\s*(\w+)\W")
 
 
@@ -82,3 +94,11 @@ class CodeRunnerJobe:
         return self._client.post(
             f"{API}/runs", json={"run_spec": spec}, headers=self.headers(job_id)
         )
+
+
+def result_of(answer: httpx.Response) -> dict[str, object]:
+    """A run's answer, checked against the form of Jobe's."""
+    assert answer.status_code == 200, answer.text
+    document: dict[str, object] = answer.json()
+    jsonschema.validate(document, RESULT_SCHEMA)
+    return document

@@ -11,12 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from grader.integrations.jobe.plain_python import system_python_packages
 from grader.problem_yaml import problem_roots
 from grader.service.auth import create_token
 from grader.service.options import ServiceOptions
 from grader.service.service import Service
 
-from ..conftest import SUBMISSIONS, require
+from ..conftest import SUBMISSIONS, open_backend, require
+from .coderunner import CodeRunnerJobe
 
 ACCEPTED = (SUBMISSIONS / "nqueens" / "accepted" / "backtracking.py").read_text()
 WRONG = (SUBMISSIONS / "nqueens" / "wrong_answer" / "diagonal_without_abs.py").read_text()
@@ -79,6 +81,31 @@ def start(tmp_path: Path, roots: tuple[Path, ...] | None = None, **options: obje
     from grader.service.app import create_app
 
     return Running(service, TestClient(create_app(service), base_url="https://testserver"), tokens)
+
+
+# Jobe's endpoint is tested on each backend: the same answers on both.
+JOBE_BACKENDS = ["process", pytest.param("docker", marks=pytest.mark.docker)]
+
+
+def start_jobe(tmp_path: Path, backend: str, **options: object) -> tuple[CodeRunnerJobe, Running]:
+    """A service grading on `backend` (a skip, or under CI a failure, where it cannot run)
+    whose python3 runs see the system's packages, as `grader web`'s do by default; and
+    CodeRunner's client of its Jobe endpoint, with an instructor's token as its key."""
+    if backend != "process":
+        open_backend(backend).close()
+    running = start(
+        tmp_path, sandbox=backend, **({"jobe_python_packages": system_python_packages()} | options)
+    )
+    return CodeRunnerJobe(running.client, running.tokens["teacher"]), running
+
+
+@pytest.fixture(params=JOBE_BACKENDS)
+def jobe(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> Iterator[tuple[CodeRunnerJobe, Running]]:
+    client, running = start_jobe(tmp_path, request.param)
+    yield client, running
+    running.service.close()
 
 
 @pytest.fixture

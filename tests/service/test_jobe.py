@@ -9,28 +9,16 @@ import json
 import shutil
 import threading
 
-import jsonschema
 import pytest
 
 from grader.errors import SandboxError
 from grader.integrations.jobe.runs import JobeRuns
 
-from ..conftest import SUBMISSIONS, open_backend, require, require_language
-from .coderunner import API, CodeRunnerJobe
+from ..conftest import SUBMISSIONS, require, require_language
+from .coderunner import API, CodeRunnerJobe, result_of
 from .conftest import ACCEPTED, WRONG, start
 from .processes import token_made_by_the_cli, until
 
-RESULT_SCHEMA = {
-    "type": "object",
-    "required": ["run_id", "outcome", "cmpinfo", "stdout", "stderr"],
-    "properties": {
-        "run_id": {"type": ["string", "null"]},
-        "outcome": {"enum": [11, 12, 13, 15, 17, 19, 20, 21]},
-        "cmpinfo": {"type": "string"},
-        "stdout": {"type": "string"},
-        "stderr": {"type": "string"},
-    },
-}
 SUM = "import sys\nprint(sum(int(word) for word in sys.stdin.read().split()))\n"
 C_SUM = '#include <stdio.h>\nint main(void){int a,b;scanf("%d %d",&a,&b);printf("%d\\n",a+b);}\n'
 CPP_SUM = "#include <iostream>\nint main(){int a,b;std::cin>>a>>b;std::cout<<a+b<<std::endl;}\n"
@@ -43,7 +31,16 @@ PHP_SUM = (
     'echo array_sum($words), "\\n";\n'
 )
 # Jobe's languages that no graded language stands for: (the command, its Debian package).
-INTERPRETERS = {"nodejs": ("node", "nodejs"), "php": ("php", "php-cli")}
+INTERPRETERS = {
+    "nodejs": ("node", "nodejs"),
+    "php": ("php", "php-cli"),
+    "octave": ("octave", "octave"),
+    "pascal": ("fpc", "fp-compiler"),
+}
+OCTAVE_SUM = (
+    "words = strsplit(strtrim(input('', 's')));\nprintf('%d\\n', sum(str2double(words)));\n"
+)
+PASCAL_SUM = "var a, b: integer;\nbegin\n  readln(a, b);\n  writeln(a + b);\nend.\n"
 
 
 def _require_interpreter(language: str) -> None:
@@ -83,29 +80,12 @@ int main(void) {
 """
 
 
-@pytest.fixture(params=["process", pytest.param("docker", marks=pytest.mark.docker)])
-def jobe(request, tmp_path):
-    """The endpoint of a service grading on each backend (the same answers on both)."""
-    if request.param != "process":
-        open_backend(request.param).close()  # a skip, or under CI a failure, if it cannot run
-    running = start(tmp_path, sandbox=request.param)
-    yield CodeRunnerJobe(running.client, running.tokens["teacher"]), running
-    running.service.close()
-
-
-def _result(answer) -> dict[str, object]:
-    assert answer.status_code == 200, answer.text
-    document = answer.json()
-    jsonschema.validate(document, RESULT_SCHEMA)
-    return document
-
-
 def test_languages_are_listed_as_jobe_lists_them(jobe) -> None:
     client, _ = jobe
     listed = client.languages().json()
     assert all(isinstance(pair, list) and len(pair) == 2 for pair in listed)
     names = [name for name, _ in listed]
-    assert {"python3", "c", "cpp", "java", "nodejs", "php"} <= set(names)
+    assert {"python3", "c", "cpp", "java", "nodejs", "php", "octave", "pascal"} <= set(names)
     assert "nqueens-python" in names and "nqueens-count-python" in names
 
 
@@ -118,6 +98,8 @@ def test_languages_are_listed_as_jobe_lists_them(jobe) -> None:
         ("java", JAVA_SUM),
         ("nodejs", NODE_SUM),
         ("php", PHP_SUM),
+        ("octave", OCTAVE_SUM),
+        ("pascal", PASCAL_SUM),
     ],
 )
 def test_a_stdin_program_runs_in_each_plain_language(jobe, language, source) -> None:
@@ -126,7 +108,7 @@ def test_a_stdin_program_runs_in_each_plain_language(jobe, language, source) -> 
     elif language != "python3":
         require_language({"c": "cpp"}.get(language, language))
     client, _ = jobe
-    document = _result(client.execute(source, language, "3 4"))
+    document = result_of(client.execute(source, language, "3 4"))
     assert (document["outcome"], document["stdout"], document["stderr"]) == (15, "7\n", "")
 
 
@@ -143,7 +125,7 @@ def test_a_stdin_program_runs_in_each_plain_language(jobe, language, source) -> 
 )
 def test_each_outcome_code(jobe, language, source, parameters, outcome) -> None:
     client, _ = jobe
-    document = _result(client.execute(source, language, parameters=parameters))
+    document = result_of(client.execute(source, language, parameters=parameters))
     assert document["outcome"] == outcome, document
     if outcome == 11:
         assert "undeclared" in str(document["cmpinfo"])
@@ -155,7 +137,7 @@ def test_a_python_syntax_error_is_one_compile_error(jobe) -> None:
     """Compiled first, as Jobe's py_compile does: CodeRunner then shows one compile error,
     not a runtime error per test."""
     client, _ = jobe
-    document = _result(client.execute("print('unclosed'\n", "python3"))
+    document = result_of(client.execute("print('unclosed'\n", "python3"))
     assert document["outcome"] == 11, document
     said = str(document["cmpinfo"])
     assert "SyntaxError: '(' was never closed" in said and ", line 1" in said
@@ -169,7 +151,7 @@ def test_output_is_kept_whole_up_to_the_stream_size(jobe) -> None:
     source = (
         "import sys\nfor i in range(20000):\n    print(i, i * i)\n    print(i, file=sys.stderr)\n"
     )
-    document = _result(client.execute(source, "python3"))
+    document = result_of(client.execute(source, "python3"))
     expected = "".join(f"{i} {i * i}\n" for i in range(20000))
     assert len(expected) > 200_000
     assert document["outcome"] == 15 and document["stdout"] == expected
@@ -179,7 +161,7 @@ def test_output_is_kept_whole_up_to_the_stream_size(jobe) -> None:
 def test_output_past_the_stream_size_is_stopped_with_what_came_before(jobe) -> None:
     client, _ = jobe
     source = "while True:\n    print('x' * 1023)\n"
-    document = _result(client.execute(source, "python3", parameters={"streamsize": 1}))
+    document = result_of(client.execute(source, "python3", parameters={"streamsize": 1}))
     assert document["outcome"] == 13, str(document)[:300]
     printed = str(document["stdout"])
     assert printed.startswith("x" * 1023 + "\n") and 512 * 1024 < len(printed) <= 1024 * 1024
@@ -191,7 +173,7 @@ def test_a_trailing_slash_is_answered_not_redirected(jobe) -> None:
     answer = running.client.post(
         f"{API}/runs/", json={"run_spec": spec}, headers=client.headers(), follow_redirects=False
     )
-    assert _result(answer)["stdout"] == "42\n"
+    assert result_of(answer)["stdout"] == "42\n"
     listed = running.client.get(f"{API}/languages/", headers=client.headers())
     assert listed.status_code == 200 and ["python3", listed.json()[0][1]] in listed.json()
 
@@ -201,7 +183,7 @@ def test_stdin_and_files_as_large_as_moodle_sends_are_taken(jobe) -> None:
     client, _ = jobe
     stdin = "7\n" * (3 * 2**20 // 2)  # 3 MiB
     source = "import sys\nprint(len(sys.stdin.read()))\n"
-    document = _result(client.execute(source, "python3", stdin=stdin))
+    document = result_of(client.execute(source, "python3", stdin=stdin))
     assert document["outcome"] == 15 and document["stdout"] == f"{len(stdin)}\n", document
 
 
@@ -215,7 +197,7 @@ def test_a_body_past_the_cap_is_413_in_jobes_own_form(jobe) -> None:
 
 def test_cputime_up_to_jobes_maximum_is_taken(jobe) -> None:
     client, _ = jobe
-    taken = _result(client.execute("print('ok')\n", "python3", parameters={"cputime": 120}))
+    taken = result_of(client.execute("print('ok')\n", "python3", parameters={"cputime": 120}))
     assert taken["outcome"] == 15 and taken["stdout"] == "ok\n"
     refused = client.execute("print('ok')\n", "python3", parameters={"cputime": 121})
     assert refused.status_code == 400 and "120" in refused.json()
@@ -237,7 +219,7 @@ RECURSES = (
 )
 def test_c_is_compiled_as_jobe_compiles_it(jobe, source, parameters, outcome) -> None:
     client, _ = jobe
-    document = _result(client.execute(source, "c", parameters=parameters))
+    document = result_of(client.execute(source, "c", parameters=parameters))
     assert document["outcome"] == outcome, document
     if outcome == 11:
         assert "unused" in str(document["cmpinfo"])
@@ -247,7 +229,7 @@ def test_interpreter_and_program_arguments_are_given(jobe) -> None:
     client, _ = jobe
     source = "import sys\nassert False, 'asserts are on'\nprint(sys.argv[1:])\n"
     parameters = {"interpreterargs": ["-O"], "runargs": ["alpha", "two words"]}
-    document = _result(client.execute(source, "python3", parameters=parameters))
+    document = result_of(client.execute(source, "python3", parameters=parameters))
     assert document["outcome"] == 15 and document["stdout"] == "['alpha', 'two', 'words']\n"
 
 
@@ -255,7 +237,7 @@ def test_javac_may_ask_for_a_large_heap_as_coderunner_s_prototype_does(jobe) -> 
     require_language("java")
     client, _ = jobe
     parameters = {"memorylimit": 16000, "compileargs": ["-J-Xmx4g"]}
-    document = _result(client.execute(JAVA_SUM, "java", stdin="2 3", parameters=parameters))
+    document = result_of(client.execute(JAVA_SUM, "java", stdin="2 3", parameters=parameters))
     assert document["outcome"] == 15 and document["stdout"] == "5\n", document
 
 
@@ -272,9 +254,9 @@ def test_argument_parameters_that_are_not_word_lists_are_400(jobe, parameters) -
 def test_output_that_is_not_utf8_comes_back_escaped_as_jobe_escapes_it(jobe) -> None:
     client, _ = jobe
     source = "import sys\nsys.stdout.buffer.write(b'Hello\\n\\x01\\x06\\xc0\\xc9\\t\\n')\n"
-    document = _result(client.execute(source, "python3"))
+    document = result_of(client.execute(source, "python3"))
     assert document["stdout"] == "Hello\n\\x01\\x06\\xc0\\xc9\t\n", document
-    valid = _result(client.execute("print('caf\\u00e9\\x01')\n", "python3"))
+    valid = result_of(client.execute("print('caf\\u00e9\\x01')\n", "python3"))
     assert valid["stdout"] == "caf\u00e9\x01\n"  # UTF-8 comes back as it is
 
 
@@ -284,7 +266,7 @@ def test_java_is_named_after_its_public_class_when_no_file_name_is_given(jobe) -
     source = JAVA_SUM.replace("Adder", "Greeter")
     spec = {"language_id": "java", "sourcecode": source, "input": "40 2\n"}
     answer = running.client.post(f"{API}/runs", json={"run_spec": spec}, headers=client.headers())
-    document = _result(answer)
+    document = result_of(answer)
     assert document["outcome"] == 15 and document["stdout"] == "42\n", document
 
 
@@ -294,12 +276,18 @@ def test_java_is_named_after_its_public_class_when_no_file_name_is_given(jobe) -
         ("php", "<?php\necho 'unclosed;\n", 11, "syntax error"),  # linted first, as on Jobe
         ("php", "<?php\nthrow new Exception('no');\n", 12, "Exception"),
         ("nodejs", "throw new Error('no');\n", 12, "Error: no"),
+        # Octave has no compile step: a syntax error is a runtime error, as on Jobe.
+        ("octave", "s = \"unclosed';\n", 12, "error"),
+        ("octave", "error('no way');\n", 12, "error: no way"),
+        ("pascal", "begin\n  writeln('unclosed);\nend.\n", 11, "String exceeds line"),
     ],
 )
-def test_php_and_node_errors_get_jobes_outcomes(jobe, language, source, outcome, said) -> None:
+def test_errors_in_node_php_octave_pascal_get_jobes_outcomes(
+    jobe, language, source, outcome, said
+) -> None:
     _require_interpreter(language)
     client, _ = jobe
-    document = _result(client.execute(source, language))
+    document = result_of(client.execute(source, language))
     assert document["outcome"] == outcome, document
     assert said in str(document["cmpinfo"]) + str(document["stderr"]) + str(document["stdout"])
 
@@ -308,7 +296,7 @@ def test_files_are_put_after_a_404_and_read_by_the_program(jobe) -> None:
     client, running = jobe
     content = b"first line of the data\n"
     source = "print(open('data.txt').read().upper(), end='')\n"
-    document = _result(client.execute(source, "python3", files={"data.txt": content}))
+    document = result_of(client.execute(source, "python3", files={"data.txt": content}))
     assert document["stdout"] == "FIRST LINE OF THE DATA\n"
     file_id = hashlib.md5(content).hexdigest()
     head = running.client.head(f"{API}/files/{file_id}", headers=client.headers())
@@ -319,12 +307,12 @@ def test_files_are_put_after_a_404_and_read_by_the_program(jobe) -> None:
 
 def test_an_nqueens_answer_is_graded_with_the_combinator_json(jobe) -> None:
     client, _ = jobe
-    accepted = json.loads(_result(client.execute(ACCEPTED, "nqueens-python"))["stdout"])
+    accepted = json.loads(result_of(client.execute(ACCEPTED, "nqueens-python"))["stdout"])
     assert accepted["fraction"] == 1.0
     header, *rows = accepted["testresults"]
     assert header == ["iscorrect", "Test", "Verdict", "Message", "ishidden"]
     assert len(rows) == 9 and all(row[0] for row in rows)
-    wrong = json.loads(_result(client.execute(WRONG, "nqueens-python"))["stdout"])
+    wrong = json.loads(result_of(client.execute(WRONG, "nqueens-python"))["stdout"])
     assert 0 < wrong["fraction"] < 1 and "WA" in wrong["prologuehtml"]
     failed = [row for row in wrong["testresults"][1:] if not row[0]]
     assert "share a diagonal" in failed[0][3]
@@ -336,7 +324,7 @@ def test_a_lesson_rust_answer_is_graded_too(jobe) -> None:
     require_language("rust")
     client, _ = jobe
     source = (SUBMISSIONS / "nqueens" / "accepted" / "lesson.rs").read_text()
-    graded = json.loads(_result(client.execute(source, "nqueens-rust"))["stdout"])
+    graded = json.loads(result_of(client.execute(source, "nqueens-rust"))["stdout"])
     assert graded["fraction"] == 1.0
 
 
@@ -384,7 +372,7 @@ def test_a_fault_of_the_grader_is_outcome_20(tmp_path) -> None:
     try:
         running.service.jobe = JobeRuns(running.service.catalog, _Broken(), "process", 1)  # type: ignore[arg-type]
         client = CodeRunnerJobe(running.client, running.tokens["teacher"])
-        document = _result(client.execute("print(1)", "python3"))
+        document = result_of(client.execute("print(1)", "python3"))
         assert document["outcome"] == 20 and "engine went away" in document["stderr"]
     finally:
         running.service.close()
@@ -403,11 +391,11 @@ def test_no_free_slot_is_server_overload(tmp_path) -> None:
     try:
         holder.start()
         until(lambda: runs.busy() == 1, 30, "the first run never started")
-        assert _result(client.execute("print(1)", "python3"))["outcome"] == 21
+        assert result_of(client.execute("print(1)", "python3"))["outcome"] == 21
     finally:
         holder.join()
         running.service.close()
-    assert first and _result(first[0])["outcome"] == 13  # its wall limit: 3 x cputime + 1
+    assert first and result_of(first[0])["outcome"] == 13  # its wall limit: 3 x cputime + 1
 
 
 def test_coderunner_pointed_at_grader_web_with_its_key(tmp_path) -> None:
@@ -430,8 +418,8 @@ def test_coderunner_pointed_at_grader_web_with_its_key(tmp_path) -> None:
             assert "Jobe server" in said and "API-key must be an instructor's token" in said
             with httpx.Client(base_url=url, timeout=60) as http:
                 client = CodeRunnerJobe(http, key)
-                assert _result(client.execute(SUM, "python3", "20 22"))["stdout"] == "42\n"
-                graded = _result(client.execute(ACCEPTED, "nqueens-python"))
+                assert result_of(client.execute(SUM, "python3", "20 22"))["stdout"] == "42\n"
+                graded = result_of(client.execute(ACCEPTED, "nqueens-python"))
                 assert json.loads(str(graded["stdout"]))["fraction"] == 1.0
                 assert CodeRunnerJobe(http).languages().status_code == 403
         finally:

@@ -53,13 +53,29 @@ Files = tuple[tuple[str, bytes], ...]
 
 
 @dataclass(frozen=True, slots=True)
+class PlainHost:
+    """What of the host a Jobe server's administrator lets plain runs see: directories of
+    Python packages (site directories of the interpreter, e.g. Debian's for python3-numpy),
+    read-only, on python3's path as on Jobe's host; every other site directory stays hidden."""
+
+    python_packages: tuple[str, ...] = ()
+
+
+NOTHING_SHOWN: Final = PlainHost()
+RecipeMaker = Callable[[str, Files, PlainArgs, PlainHost], Recipe]
+
+
+@dataclass(frozen=True, slots=True)
 class PlainLanguage:
     id: str  # as Jobe names it
     default_file: str
     version: Callable[[], str]  # SandboxUnavailable when its toolchain is missing
-    recipe: Callable[[str, Files, PlainArgs], Recipe]
+    recipe: RecipeMaker
     defaults: PlainArgs = PlainArgs()  # Jobe's, where a run_spec gives none
     memory_mib: int = 400  # Jobe's memorylimit where a run_spec gives none; 0: no limit
+    processes: int = 30  # Jobe's numprocs where a run_spec gives none
+    processes_floor: int = 1  # the fewest a run_spec may ask for (a JVM's own threads)
+    stderr: Callable[[str], str] = str  # the run's stderr as Jobe returns it
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,10 +102,12 @@ class PlainRun:
     outcome: RunOutcome | None  # the program's run, when it was built
 
 
-def run_plain(sandbox: Sandbox, language: PlainLanguage, spec: RunSpec) -> PlainRun:
+def run_plain(
+    sandbox: Sandbox, language: PlainLanguage, spec: RunSpec, host: PlainHost = NOTHING_SHOWN
+) -> PlainRun:
     """Build `spec`'s source if its language needs it, then run it on its input."""
     files = ((spec.source_name, spec.source), *spec.files.items())
-    recipe = language.recipe(spec.source_name, files, spec.args or language.defaults)
+    recipe = language.recipe(spec.source_name, files, spec.args or language.defaults, host)
     run = recipe.run
     if recipe.compile is not None:
         built = sandbox.compile(recipe.compile, COMPILE_LIMITS, recipe.artifact)

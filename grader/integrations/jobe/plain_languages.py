@@ -3,6 +3,7 @@ Jobe's own defaults (its app/Libraries/*Task.php); plain.py runs them."""
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 from collections.abc import Callable
@@ -10,51 +11,15 @@ from typing import Final
 
 from ...errors import SandboxUnavailable
 from ...languages.compiled import shell
-from ...sandbox.base import BARE_PYTHON_FLAGS, Program
-from .plain import CHECKED, Files, PlainArgs, PlainLanguage, Recipe
+from ...sandbox.base import Program
+from .plain import CHECKED, Files, PlainArgs, PlainHost, PlainLanguage, Recipe, RecipeMaker
+from .plain_python import python_recipe, python_version
 
-# Python is compiled before it runs, as Jobe does (py_compile): a syntax error is a
-# compile error with the interpreter's message, not a runtime error of every test.
-PYTHON_CHECK: Final = (
-    "import sys, traceback\n"
-    "name = sys.argv[1]\n"
-    "try:\n"
-    "    compile(open(name, 'rb').read(), name, 'exec')\n"
-    "except (SyntaxError, ValueError) as error:\n"
-    "    sys.stderr.write(''.join(traceback.format_exception_only(error)))\n"
-    "    sys.exit(1)\n"
-    f"open('out/{CHECKED}', 'wb').close()\n"
-)
 JAVA_CLASS: Final = re.compile(r"^(\w+)\.java$")
 
 
-def _python(name: str, files: Files, args: PlainArgs) -> Recipe:
-    from ...sandbox.preparation import python_places
-
-    places = python_places()
-
-    def python(*argv: str, given: tuple[tuple[str, bytes], ...]) -> Program:
-        return Program(
-            "python3",
-            (places.interpreter, *BARE_PYTHON_FLAGS, *argv),
-            given,
-            runtime_dirs=places.runtime_dirs,
-            hidden=places.hidden,
-        )
-
-    check = python("-c", PYTHON_CHECK, name, given=files)
-    run = python(*args.words("interpreterargs"), name, *args.words("runargs"), given=files)
-    return Recipe(check, CHECKED, run)
-
-
-def _python_version() -> str:
-    import sys
-
-    return ".".join(str(part) for part in sys.version_info[:3])
-
-
-def _gcc(language: str, compiler_name: str) -> Callable[[str, Files, PlainArgs], Recipe]:
-    def recipe(name: str, files: Files, args: PlainArgs) -> Recipe:
+def _gcc(language: str, compiler_name: str) -> RecipeMaker:
+    def recipe(name: str, files: Files, args: PlainArgs, host: PlainHost) -> Recipe:
         compiler = _tool(compiler_name)
         argv = (compiler, *args.words("compileargs"), "-o", "out/prog", name)
         # Linked statically, -lm always: the run sees no more of the host than it needs.
@@ -86,7 +51,7 @@ def _tool(name: str, package: str = "") -> str:
     return found
 
 
-def _java(name: str, files: Files, args: PlainArgs) -> Recipe:
+def _java(name: str, files: Files, args: PlainArgs, host: PlainHost) -> Recipe:
     from ...languages.java import jdk
 
     home, trees, _ = jdk()
@@ -104,14 +69,14 @@ def _java(name: str, files: Files, args: PlainArgs) -> Recipe:
     return Recipe(build, "prog.jar", run)
 
 
-def _nodejs(name: str, files: Files, args: PlainArgs) -> Recipe:
+def _nodejs(name: str, files: Files, args: PlainArgs, host: PlainHost) -> Recipe:
     argv = (_tool("node", "nodejs"), *args.words("interpreterargs"), name, *args.words("runargs"))
     # V8 reserves far more address space than it uses: memory is bounded by the run's group.
     run = Program("nodejs", argv, files, runtime_dirs=("/usr",), limit_address_space=False)
     return Recipe(None, "", run)
 
 
-def _php(name: str, files: Files, args: PlainArgs) -> Recipe:
+def _php(name: str, files: Files, args: PlainArgs, host: PlainHost) -> Recipe:
     php = _tool("php", "php-cli")
     # `php -l` says "No syntax errors" when there are none: only a failing check speaks.
     check = (
@@ -123,12 +88,52 @@ def _php(name: str, files: Files, args: PlainArgs) -> Recipe:
     return Recipe(build, CHECKED, Program("php", argv, files, runtime_dirs=("/usr",)))
 
 
-def _version_said(command: str, package: str, pattern: str) -> Callable[[], str]:
+def _octave(name: str, files: Files, args: PlainArgs, host: PlainHost) -> Recipe:
+    argv = (_tool("octave"), *args.words("interpreterargs"), name, *args.words("runargs"))
+    return Recipe(None, "", Program("octave", argv, files, runtime_dirs=("/usr",)))
+
+
+OCTAVE_NOISE: Final = (
+    "error: ignoring octave_execution_exception",
+    "error: No such file or directory",
+)
+
+
+def octave_stderr(said: str) -> str:
+    """Octave's stderr as Jobe returns it: without the lines an error ends with that say
+    nothing of the program's (Jobe's OctaveTask.filteredStderr)."""
+    lines = said.replace("\r", "").split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    for noise in OCTAVE_NOISE:
+        if lines and lines[-1].startswith(noise):
+            lines.pop()
+    return "\n".join(lines) + "\n" if lines else ""
+
+
+def _pascal(name: str, files: Files, args: PlainArgs, host: PlainHost) -> Recipe:
+    fpc = _tool("fpc", "fp-compiler")
+    # Its settings (the units' folders) by their real path: /etc/fpc.cfg is a chain of
+    # links the sandbox does not hold.
+    settings = os.path.realpath("/etc/fpc.cfg")
+    given = " ".join(shlex.quote(word) for word in args.words("compileargs"))
+    # As Jobe: what fpc says goes to a file, which is the compile error when no program came.
+    script = (
+        f'{fpc} -n @{shlex.quote(settings)} {given} -Fe"$1.err" -oout/prog "$1" >/dev/null 2>&1; '
+        '[ -f out/prog ] || { cat "$1.err" >&2 2>/dev/null || echo "fpc failed" >&2; exit 1; }'
+    )
+    build = Program("pascal", (shell(), "-c", script, "fpc", name), files, ("/usr", settings))
+    return Recipe(build, "prog", Program("pascal", ("./prog", *args.words("runargs")), ()))
+
+
+def _version_said(command: str, package: str, pattern: str, *asked: str) -> Callable[[], str]:
+    """The version `command --version` (or `command *asked`) says, found by `pattern`."""
+
     def version() -> str:
         import subprocess
 
         said = subprocess.run(
-            [_tool(command, package), "--version"], capture_output=True, text=True
+            [_tool(command, package), *(asked or ("--version",))], capture_output=True, text=True
         )
         found = re.search(pattern, said.stdout)
         return found[1] if found else "unknown"
@@ -145,11 +150,20 @@ def _java_version() -> str:
 PLAIN_LANGUAGES: Final[dict[str, PlainLanguage]] = {
     language.id: language
     for language in (
-        # Jobe's defaults (its app/Libraries/*Task.php): python3 1000 MB ("NumPy and
-        # matplotlib are greedy"); C as C99 and C++ as g++'s own, with every warning an
-        # error and no optimisation; Java's heap and stack by its flags, no memory limit;
-        # Node.js strict, PHP without an ini file.
-        PlainLanguage("python3", "prog.py", _python_version, _python, memory_mib=1000),
+        # Jobe's defaults (its app/Libraries/*Task.php): 30 processes; python3 1000 MB
+        # ("NumPy and matplotlib are greedy") and -BE; C as C99 and C++ as g++'s own, with
+        # every warning an error and no optimisation; Java's heap and stack by its flags,
+        # no memory limit, at least 256 processes (the sandbox's wall is lower); Node.js
+        # strict, PHP without an ini file; Octave 500 MB, without its rc or a window;
+        # Pascal verbose about errors and warnings, stopping at the first error.
+        PlainLanguage(
+            "python3",
+            "prog.py",
+            python_version,
+            python_recipe,
+            PlainArgs(interpreterargs=("-BE",)),
+            memory_mib=1000,
+        ),
         PlainLanguage(
             "c",
             "prog.c",
@@ -171,6 +185,8 @@ PLAIN_LANGUAGES: Final[dict[str, PlainLanguage]] = {
             _java,
             PlainArgs(interpreterargs=("-Xss8m", "-Xmx200m")),
             memory_mib=0,
+            processes=256,
+            processes_floor=256,
         ),
         PlainLanguage(
             "nodejs",
@@ -185,6 +201,22 @@ PLAIN_LANGUAGES: Final[dict[str, PlainLanguage]] = {
             _version_said("php", "php-cli", r"PHP ([0-9.]+)"),
             _php,
             PlainArgs(interpreterargs=("--no-php-ini",)),
+        ),
+        PlainLanguage(
+            "octave",
+            "prog.m",
+            _version_said("octave", "octave", r"version ([0-9.]+)", "--version", "--norc"),
+            _octave,
+            PlainArgs(interpreterargs=("--norc", "--no-window-system", "--silent", "-H")),
+            memory_mib=500,
+            stderr=octave_stderr,
+        ),
+        PlainLanguage(
+            "pascal",
+            "prog.pas",
+            _version_said("fpc", "fp-compiler", r"([0-9.]+)", "-iV"),
+            _pascal,
+            PlainArgs(compileargs=("-vew", "-Se")),
         ),
     )
 }

@@ -10,7 +10,7 @@ import html
 import json
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
@@ -24,7 +24,7 @@ from ...sandbox import Sandbox, SandboxOptions
 from ...sandbox.base import Termination
 from ...submission import Submission
 from ...verdicts import Verdict
-from .plain import PlainRun, RunSpec, jobe_text, run_plain
+from .plain import NOTHING_SHOWN, PlainHost, PlainRun, RunSpec, jobe_text, run_plain
 from .plain_languages import PLAIN_LANGUAGES
 
 # Jobe's outcome codes (jobe/app/Libraries/LanguageTask.php).
@@ -97,6 +97,7 @@ class JobeRuns:
         capacity: int,
         overload_wait_s: float = OVERLOAD_WAIT_S,
         sandbox_options: SandboxOptions | None = None,
+        host: PlainHost = NOTHING_SHOWN,
     ) -> None:
         self.files = FileCache()
         self._catalog = catalog
@@ -104,6 +105,7 @@ class JobeRuns:
         self._owned: Sandbox | None = None  # opened here, when the service had none
         self._choice = choice
         self._sandbox_options = sandbox_options
+        self.host = host
         self._lock = threading.Lock()
         self._capacity = max(capacity, 1)
         self._slots = threading.BoundedSemaphore(self._capacity)
@@ -143,7 +145,8 @@ class JobeRuns:
             sandbox = self._sandbox_now()
             plain = PLAIN_LANGUAGES.get(spec.language)
             if plain is not None:
-                return _plain_result(run_plain(sandbox, plain, spec), spec.limits)
+                ran = _plain_result(run_plain(sandbox, plain, spec, self.host), spec.limits)
+                return replace(ran, stderr=plain.stderr(ran.stderr))
             return self._graded(spec.language, spec.source, sandbox)
         except GraderError as error:
             return RunResult(INTERNAL_ERROR, stderr=f"internal error of the grader: {error}")

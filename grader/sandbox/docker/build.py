@@ -64,6 +64,7 @@ class Build(Engine):
                 True,
                 uid,
                 oci_runtime,
+                processes=limits.process_cap,
             )
             self._started(container)
             quiet, unused = socket.socketpair()

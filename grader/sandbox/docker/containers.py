@@ -98,14 +98,16 @@ def create(
     uid: int,
     oci_runtime: str,
     warm_runner: dict[str, str] | None = None,
+    processes: int = PIDS_MAX,
 ) -> Container:
     """A container made the one way every run and build is: see the module's docstring.
     Through the SDK's low-level API: its high-level one cannot set masked paths.
-    `warm_runner`: a warm runner's environment (see WARM_RUNNER_CAPABILITIES)."""
+    `warm_runner`: a warm runner's environment (see WARM_RUNNER_CAPABILITIES); `processes`:
+    how many processes and threads it may have at once."""
     from docker.types import Mount, Ulimit
 
     memory = memory_mib * 2**20 + (GVISOR_KERNEL_MIB * 2**20 if oci_runtime == GVISOR else 0)
-    ulimits = ulimits | ({"nproc": PIDS_MAX} if oci_runtime == GVISOR else {})
+    ulimits = ulimits | ({"nproc": processes} if oci_runtime == GVISOR else {})
     warm = warm_runner is not None
     # A build speaks no protocol, and a warm runner says on stderr why it failed: both are
     # read from the engine's log.
@@ -123,7 +125,7 @@ def create(
         mounts=[Mount(CHANNEL_DIR, hostdir, type="bind", read_only=True), *mounts],
         mem_limit=memory,
         memswap_limit=memory,
-        pids_limit=GVISOR_HOST_TASKS if oci_runtime == GVISOR else PIDS_MAX,
+        pids_limit=GVISOR_HOST_TASKS if oci_runtime == GVISOR else processes,
         nano_cpus=1_000_000_000,
         cap_drop=["ALL"],
         cap_add=list(WARM_RUNNER_CAPABILITIES) if warm else None,

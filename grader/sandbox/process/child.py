@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from ...errors import SandboxError
-from ...limits import PIDS_MAX, Limits, rlimit_numbers
+from ...limits import Limits, rlimit_numbers
 from ..base import START_TIMEOUT_S, Program
 from ..cgroup import CgroupParents, RunCgroup
 from ..files import OUTPUT_DIR, WORKDIR, WORKDIR_BYTES, write_new
@@ -68,7 +68,7 @@ class SandboxedProcess:
         # NPROC only where it counts this run alone (an unprivileged uid or a user
         # namespace): it never binds root.
         rlimits = wanted | (
-            {"nproc": PIDS_MAX} if self._isolated or self._dropped_uid is not None else {}
+            {"nproc": limits.process_cap} if self._isolated or self._dropped_uid is not None else {}
         )
         inner_workdir = WORKDIR if self._isolated else self._workdir
         env = child_environment(inner_workdir) | {"GRADER_FD": str(child_end.fileno())}
@@ -136,7 +136,9 @@ class SandboxedProcess:
                 for folder in (self._workdir, *((output_dir,) if output_dir else ())):
                     os.chown(folder, self._dropped_uid, self._dropped_uid)
             if launch.cgroups is not None:
-                self._cgroup = RunCgroup(launch.cgroups, limits.memory_mib * 2**20)
+                self._cgroup = RunCgroup(
+                    launch.cgroups, limits.memory_mib * 2**20, limits.process_cap
+                )
             return socket.socketpair()
         except OSError as error:
             self._remove_files()
