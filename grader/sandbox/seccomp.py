@@ -176,13 +176,21 @@ def _check(result: int, what: str) -> None:
         raise SeccompUnavailable(f"libseccomp refused the filter ({what}: {os.strerror(-result)})")
 
 
-def docker_profile() -> str:
+def docker_profile(gvisor: bool = False) -> str:
     """The same table as a Docker seccomp profile (`--security-opt seccomp=<json>`), in
-    place of the engine's default, whose list lacks io_uring on older engines."""
+    place of the engine's default, whose list lacks io_uring on older engines.
+
+    `gvisor`: without clone3's rule. gVisor (Debian's 2022 runsc) answers every refused
+    call EPERM whatever the profile's errnoRet, so the C library never fell back to clone
+    and no thread could start (javac, a JVM, numpy's OpenBLAS, Python's threading); its
+    own kernel answers clone3 ENOSYS, and namespaces it makes are its own, not the host's."""
     rules: list[dict[str, object]] = [
-        {"names": list(REFUSED), "action": "SCMP_ACT_ERRNO", "errnoRet": errno.EPERM},
-        {"names": list(UNINSPECTABLE), "action": "SCMP_ACT_ERRNO", "errnoRet": errno.ENOSYS},
+        {"names": list(REFUSED), "action": "SCMP_ACT_ERRNO", "errnoRet": errno.EPERM}
     ]
+    if not gvisor:
+        rules.append(
+            {"names": list(UNINSPECTABLE), "action": "SCMP_ACT_ERRNO", "errnoRet": errno.ENOSYS}
+        )
     rules += [
         {
             "names": ["clone"],

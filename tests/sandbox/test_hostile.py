@@ -29,7 +29,7 @@ from grader.reports import REPORTERS
 from grader.results import Report, SandboxInfo
 from grader.verdicts import Verdict
 
-from ..conftest import ROOT, open_backend
+from ..conftest import ROOT, SUBMISSIONS, open_backend
 
 SECRET_VARIABLE = "GRADER_HOSTILE_SECRET"
 
@@ -634,6 +634,19 @@ def test_hostile_submission_under_gvisor(
     verdicts = GVISOR_VERDICTS.get(case.name, (case.verdict,))
     _attack(case, gvisor, small_nqueens, nqueens_answers, make_submission, listener, tmp_path,
             monkeypatch, verdicts)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "name", ["backtracking.py", "backtracking.cpp", "lesson.rs", "Solution.java", "Solution.cs"]
+)
+def test_each_language_is_accepted_under_gvisor(
+    name: str, gvisor, small_nqueens: Problem, nqueens_answers, make_submission
+) -> None:
+    """A JVM and Mono start threads: under gVisor they could not while its seccomp profile
+    refused clone3 (gVisor answers any refusal EPERM, so the C library never fell back)."""
+    source = (SUBMISSIONS / "nqueens" / "accepted" / name).read_bytes()
+    result = grade(small_nqueens, nqueens_answers, make_submission(source, name), gvisor)
+    assert result.verdict is Verdict.AC, [test.message for test in result.tests][:1]
 
 
 def _attack(

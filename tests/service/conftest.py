@@ -17,7 +17,7 @@ from grader.service.auth import create_token
 from grader.service.options import ServiceOptions
 from grader.service.service import Service
 
-from ..conftest import SUBMISSIONS, open_backend, require
+from ..conftest import RUNTIMES, SUBMISSIONS, open_backend, require
 from .coderunner import CodeRunnerJobe
 
 ACCEPTED = (SUBMISSIONS / "nqueens" / "accepted" / "backtracking.py").read_text()
@@ -84,18 +84,23 @@ def start(tmp_path: Path, roots: tuple[Path, ...] | None = None, **options: obje
 
 
 # Jobe's endpoint is tested on each backend: the same answers on both.
-JOBE_BACKENDS = ["process", pytest.param("docker", marks=pytest.mark.docker)]
+JOBE_BACKENDS = [
+    "process",
+    pytest.param("docker", marks=pytest.mark.docker),
+    pytest.param("docker-runsc", marks=pytest.mark.docker),
+]
 
 
 def start_jobe(tmp_path: Path, backend: str, **options: object) -> tuple[CodeRunnerJobe, Running]:
     """A service grading on `backend` (a skip, or under CI a failure, where it cannot run)
     whose python3 runs see the system's packages, as `grader web`'s do by default; and
     CodeRunner's client of its Jobe endpoint, with an instructor's token as its key."""
+    settings: dict[str, object] = {"jobe_python_packages": system_python_packages()}
     if backend != "process":
         open_backend(backend).close()
-    running = start(
-        tmp_path, sandbox=backend, **({"jobe_python_packages": system_python_packages()} | options)
-    )
+    if backend in RUNTIMES:
+        backend, settings["sandbox_options"] = RUNTIMES[backend]
+    running = start(tmp_path, sandbox=backend, **(settings | options))
     return CodeRunnerJobe(running.client, running.tokens["teacher"]), running
 
 

@@ -129,7 +129,10 @@ def create(
         nano_cpus=1_000_000_000,
         cap_drop=["ALL"],
         cap_add=list(WARM_RUNNER_CAPABILITIES) if warm else None,
-        security_opt=["no-new-privileges", *([] if warm else [f"seccomp={docker_profile()}"])],
+        security_opt=[
+            "no-new-privileges",
+            *([] if warm else [f"seccomp={docker_profile(oci_runtime == GVISOR)}"]),
+        ],
         ulimits=[Ulimit(name=name, soft=value, hard=value) for name, value in ulimits.items()],
         log_config=_log_config(logged),
     )
