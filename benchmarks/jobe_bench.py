@@ -3,7 +3,7 @@ start-up) and the command line's `grader grade`, measured in the same run:
 
     .venv/bin/python benchmarks/jobe_bench.py [--runs N]
 
-- `POST runs` of a trivial program in python3, C, C++ and Java (reading two numbers from
+- `POST runs` of a trivial program in every Jobe language here (reading two numbers from
   standard input, printing their sum), end to end through the endpoint of an embedded
   service on 127.0.0.1, each language's runs alternated with the others';
 - `grader grade` of one N-Queens submission, answered by the warm grader, for comparison.
@@ -38,6 +38,12 @@ PROGRAMS = {
     "java": "import java.util.Scanner;\npublic class Main {\n"
     "    public static void main(String[] a) {\n        Scanner in = new Scanner(System.in);\n"
     "        System.out.println(in.nextInt() + in.nextInt());\n    }\n}\n",
+    "nodejs": "const [a, b] = require('fs').readFileSync(0, 'utf8').split(/\\s+/).map(Number);\n"
+    "console.log(a + b);\n",
+    "php": "<?php\n[$a, $b] = array_map('intval', explode(' ', trim(fgets(STDIN))));\n"
+    'echo $a + $b, "\\n";\n',
+    "octave": "printf('%d\\n', sum(str2num(input('', 's'))));\n",
+    "pascal": "var a, b: integer;\nbegin\n  readln(a, b);\n  writeln(a + b);\nend.\n",
 }
 
 
