@@ -56,6 +56,7 @@ def host_python_packages() -> tuple[str, ...]:
     may show: any but the grader's own (its virtual environment, the folder it is in)."""
     import sys
 
+    # A folder inside the grader's own, or holding it (a site-packages it is installed in).
     own = [os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))]
     if sys.prefix != sys.base_prefix:
         own.append(sys.prefix)
