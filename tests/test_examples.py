@@ -40,9 +40,9 @@ def problem_and_answers(name: str) -> tuple[Problem, dict[str, object]]:
 # What the feedback must say for each lesson mistake: the student reads this, not a diff.
 FIRST_MESSAGE = {
     "no_pop.py": "missing pop()",
-    "column_only.py": "share a diagonal",
-    "diagonal_without_abs.py": "share a diagonal",
-    "same_diagonal_key.py": "share a diagonal",
+    "column_only.py": "are the diagonals checked at all?",
+    "diagonal_without_abs.py": "is `abs(...)` missing?",
+    "same_diagonal_key.py": "only the / direction is checked: check row - column too",
     "shared_list.py": "append a copy",
     "undo_two_of_three.py": "solutions missing",
     "first_solution_only.py": "stop at the first solution",
@@ -78,7 +78,7 @@ FIRST_MESSAGE = {
     "null_pointer.cpp": "SIGSEGV",
     "index_panic.rs": "panicked: index out of bounds",
     "no_pop.rs": "solutions missing",
-    "diagonal_without_abs.cpp": "share a diagonal",
+    "diagonal_without_abs.cpp": "is `abs(...)` missing?",
     "MissingSemicolon.java": "MissingSemicolon.java:5: error: ';' expected",
     "UndefinedName.cs": "UndefinedName.cs(5,20): error CS0103",
     "NullPointer.java": "raised java.lang.NullPointerException",

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Mapping, Set
 
 from ..protocol import Foreign, SetOf, Value
+from .attacks import illegal
 from .base import CheckResult, InvalidAnswer
 from .board import draw
 
@@ -140,30 +141,6 @@ def _off_board(placements: list[Placement], n: int) -> CheckResult | None:
     return None
 
 
-def _attack(placement: Placement) -> tuple[int, int, str] | None:
-    for first in range(len(placement)):
-        for second in range(first + 1, len(placement)):
-            gap = placement[second] - placement[first]
-            if gap == 0:
-                return first, second, "a column"
-            if abs(gap) == second - first:
-                return first, second, "a diagonal"
-    return None
-
-
-def _illegal(placements: list[Placement], n: int) -> CheckResult | None:
-    for placement in placements:
-        found = _attack(placement)
-        if found:
-            first, second, line = found
-            return _fail(
-                f"placement {list(placement)}: queens in rows {first} and {second} share {line}",
-                "a placement has two queens attacking each other",
-                draw(placement, n, (first, second)),
-            )
-    return None
-
-
 def _same_list(items: tuple[Value, ...], n: int) -> CheckResult | None:
     """Every item equal and not a placement: the shared list was appended each time."""
     first = items[0] if items else None
@@ -253,7 +230,7 @@ class AllPlacements:
         if isinstance(parsed, CheckResult):
             return parsed
         placements, _ = parsed
-        return _illegal(placements, n) or _duplicates(placements) or _compare(placements, wanted, n)
+        return illegal(placements, n) or _duplicates(placements) or _compare(placements, wanted, n)
 
     def _wanted_set(self, expected: object) -> frozenset[Placement]:
         known = self._wanted.get(id(expected))
@@ -271,7 +248,7 @@ class AllPlacements:
         if isinstance(parsed, CheckResult):
             raise InvalidAnswer(parsed.message)
         placements, _ = parsed
-        problem = _illegal(placements, n) or _duplicates(placements)
+        problem = illegal(placements, n) or _duplicates(placements)
         if problem:
             raise InvalidAnswer(problem.message)
         return sorted(list(p) for p in placements)
@@ -282,7 +259,7 @@ def validate_one(item: Value, n: int) -> Placement | CheckResult:
     placement = _placement(0, item, n)
     if isinstance(placement, CheckResult):
         return placement
-    return _off_board([placement], n) or _illegal([placement], n) or placement
+    return _off_board([placement], n) or illegal([placement], n) or placement
 
 
 def _size(args: Mapping[str, object]) -> int:
