@@ -100,8 +100,9 @@ FIRST_MESSAGE = {
     "LcNoCopy.java": "Java `new ArrayList<>(cols)`",
     "LcKeyNotFound.cs": "raised System.Collections.Generic.KeyNotFoundException",
     "LcSmallArrays.java": "raised java.lang.ArrayIndexOutOfBoundsException",
-    "lc_class_attribute.py": "expected 0, got 1",
-    "lc_static_counter.cpp": "expected 0, got 1",
+    "lc_class_attribute.py": "expected 0, got 1 for n = 2: more placements than there are",
+    "lc_static_counter.cpp": "a global, static or class variable not reset?",
+    "counts_columns_only.py": "queens attacking each other",
     "lc_typing_generic.py": "Type Dict cannot be instantiated",
     "lc_usize_underflow.rs": "panicked: index out of bounds",
 }

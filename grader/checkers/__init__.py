@@ -15,6 +15,7 @@ CHECKERS: Final[LazyRegistry[Checker]] = LazyRegistry(
         "all_boards": ".all_boards:AllBoards",
         "exact": ".exact:Exact",
         "one_placement": ".one_placement:OnePlacement",
+        "placement_count": ".placement_count:PlacementCount",
     },
 )
 
