@@ -5,21 +5,31 @@ Each board is read back into columns (one `Q` per row, the rest `.`), then judge
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from dataclasses import replace
+from typing import Final
 
 from ..protocol import Foreign, Value
 from .all_placements import COPY_ADVICE, AllPlacements
 from .base import CheckResult, InvalidAnswer
 
 _PLACEMENTS = AllPlacements()
+PLACEMENT_LIST: Final = re.compile(r"\[(\d+(?:, \d+)*)\]")
+JOIN_ADVICE: Final = (
+    'join it into one (Python `"".join(row)`, Java `new String(row)`, C# `new string(row)`, '
+    "C++ `std::string(row.begin(), row.end())`, Rust `row.iter().collect::<String>()`)"
+)
 
 
 class AllBoards:
     def check(self, args: Mapping[str, object], expected: object, actual: Value) -> CheckResult:
-        columns = _columns(actual, _size(args))
+        n = _size(args)
+        columns = _columns(actual, n)
         if isinstance(columns, CheckResult):
             return columns
-        return _PLACEMENTS.check(args, expected, columns)
+        judged = _PLACEMENTS.check(args, expected, columns)
+        return replace(judged, message=in_boards(judged.message, n), hint=in_boards(judged.hint, n))
 
     def canonical(self, args: Mapping[str, object], actual: Value) -> object:
         columns = _columns(actual, _size(args))
@@ -31,6 +41,9 @@ class AllBoards:
 def _columns(actual: Value, n: int) -> Value | CheckResult:
     if not isinstance(actual, tuple):
         return _fail(f"expected a list of boards, each a list of strings like '.Q..'{_got(actual)}")
+    characters = _rows_of_characters(actual)
+    if characters:
+        return characters
     shared = _shared_board(actual)
     if shared:
         which = f"all {len(actual)} boards are" if len(actual) > 1 else "the board is"
@@ -57,6 +70,40 @@ def _columns(actual: Value, n: int) -> Value | CheckResult:
             columns.append(row.index("Q"))
         placements.append(tuple(columns))
     return tuple(placements)
+
+
+def in_boards(message: str, n: int) -> str:
+    """A placements checker's message told in boards: each list of n columns written as
+    the board it is, "placement" as "board"."""
+
+    def board(found: re.Match[str]) -> str:
+        columns = [int(word) for word in found[1].split(", ")]
+        if len(columns) != n or not all(0 <= column < n for column in columns):
+            return found[0]
+        return repr(["." * column + "Q" + "." * (n - column - 1) for column in columns])
+
+    told = PLACEMENT_LIST.sub(board, message)
+    return told.replace("placements", "boards").replace("placement", "board")
+
+
+def _rows_of_characters(boards: tuple[Value, ...]) -> CheckResult | None:
+    """A board whose rows are lists of characters (['.', 'Q']), as a search builds them."""
+    for index, board in enumerate(boards):
+        rows = board if isinstance(board, tuple) else ()
+        for number, row in enumerate(rows):
+            if (
+                isinstance(row, tuple)
+                and row
+                and all(isinstance(cell, str) and len(cell) == 1 for cell in row)
+            ):
+                return CheckResult(
+                    False,
+                    f"board {index}, row {number} is a list of characters, "
+                    f"{[cell for cell in row if isinstance(cell, str)]}: each row must be a "
+                    f"string such as '.Q..'; {JOIN_ADVICE}",
+                    f"a row is a list of characters, not a string; {JOIN_ADVICE}",
+                )
+    return None
 
 
 def _got(value: Value) -> str:

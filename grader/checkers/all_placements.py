@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Mapping, Set
 
 from ..protocol import Foreign, SetOf, Value
+from .answer_mistakes import board_strings, nothing_came_back
 from .attacks import illegal
 from .base import CheckResult, InvalidAnswer
 from .board import draw
@@ -54,28 +55,6 @@ def _items(value: Value) -> tuple[Value, ...] | CheckResult:
     return _fail(
         f"expected a list of placements, got {_show(value)}",
         "the value returned is not a list of placements",
-    )
-
-
-def _board_strings(items: tuple[Value, ...], n: int) -> CheckResult | None:
-    """Spot LeetCode-51 answers: boards as lists of strings like ".Q..", not columns."""
-    looks_like_rows = [
-        item
-        for item in items
-        if isinstance(item, str)
-        or (isinstance(item, tuple) and item and all(isinstance(row, str) for row in item))
-    ]
-    if not looks_like_rows:
-        return None
-    example = ""
-    first = looks_like_rows[0]
-    if isinstance(first, tuple) and all(isinstance(r, str) and r.count("Q") == 1 for r in first):
-        rows = [r for r in first if isinstance(r, str)]
-        example = f": the board {rows} is the placement {[row.index('Q') for row in rows]}"
-    return _fail(
-        "this looks like LeetCode-51 board strings; return column indices instead, one int per "
-        f"row{example}",
-        "return column indices (a list of ints per placement), not board strings",
     )
 
 
@@ -133,6 +112,13 @@ def _off_board(placements: list[Placement], n: int) -> CheckResult | None:
                     f"{row}); columns go from 0 to {n - 1}",
                     "a column is outside 0..n-1; columns count from 0",
                 )
+            if all(other == column for other in placement):
+                return _fail(
+                    f"placement {index} is {list(placement)} ({column} in every row: the value "
+                    "the list is reset to when a queen is lifted): you probably appended the "
+                    f"list you build the placement in, not a copy of it; {COPY_ADVICE}.",
+                    "a placement is the list the search resets: append a copy of it",
+                )
             return _fail(
                 f"placement {index}, row {row}: column {column} is off the board "
                 f"(columns go from 0 to {n - 1})",
@@ -142,20 +128,24 @@ def _off_board(placements: list[Placement], n: int) -> CheckResult | None:
 
 
 def _same_list(items: tuple[Value, ...], n: int) -> CheckResult | None:
-    """Every item equal and not a placement: the shared list was appended each time."""
+    """Every item one list: the list the search builds in, appended each time, not copied.
+    It ends as the search left it: emptied by backtracking, or reset to a sentinel such as
+    -1 (left as the last placement found, it is a duplicate: _duplicates says so)."""
     first = items[0] if items else None
-    if (
-        len(items) > 1
-        and isinstance(first, tuple)
-        and len(first) != n
-        and all(item == first for item in items)
-    ):
-        return _fail(
-            f"all {len(items)} placements are the same, {_show_list(items[0])}: you probably "
-            f"appended the list you build the placement in, not a copy of it; {COPY_ADVICE}.",
-            "all placements are the same list: append a copy of the placement you build",
-        )
-    return None
+    if len(items) < 2 or not isinstance(first, tuple) or any(item != first for item in items):
+        return None
+    if len(first) == n and all(type(c) is int and 0 <= c < n for c in first):
+        return None  # a placement: _duplicates says it, with the same advice
+    shown = _show_list(first)
+    values = set(first)
+    left = ""
+    if len(first) == n and len(values) == 1:
+        left = f" ({values.pop()} in every row: the value the list is reset to)"
+    return _fail(
+        f"all {len(items)} placements are the same, {shown}{left}: you probably appended the "
+        f"list you build the placement in, not a copy of it; {COPY_ADVICE}.",
+        "all placements are the same list: append a copy of the placement you build",
+    )
 
 
 def _show_list(item: Value) -> str:
@@ -167,8 +157,14 @@ def _duplicates(placements: list[Placement]) -> CheckResult | None:
     for placement, count in counts.items():
         if count > 1:
             times = "twice" if count == 2 else f"{count} times"
+            aliased = ""
+            if count == len(placements):
+                aliased = (
+                    ": every placement is this one, as if the list you build the placement in "
+                    f"was appended each time, not a copy of it; {COPY_ADVICE}"
+                )
             return _fail(
-                f"{list(placement)} appears {times}; return each placement once",
+                f"{list(placement)} appears {times}; return each placement once{aliased}",
                 "a placement appears more than once",
             )
     return None
@@ -184,6 +180,8 @@ def _compare(placements: list[Placement], expected: Set[Placement], n: int) -> C
             "a placement is not a solution",
             draw(extra[0], n),
         )
+    if missing and not got:
+        return nothing_came_back(n, len(expected), missing[0])
     if missing:
         message = f"{len(missing)} of {len(expected)} solutions missing, e.g. {list(missing[0])}"
         if len(got) == 1 and len(expected) > 1:
@@ -273,14 +271,17 @@ def _parse(actual: Value, n: int) -> tuple[list[Placement], tuple[Value, ...]] |
     items = _items(actual)
     if isinstance(items, CheckResult):
         return items
-    strings = _board_strings(items, n)
+    strings = board_strings(items, n)
     if strings:
         return strings
+    aliased = _same_list(items, n)
+    if aliased:
+        return aliased
     placements: list[Placement] = []
     for index, item in enumerate(items):
         placement = _placement(index, item, n)
         if isinstance(placement, CheckResult):
-            return _same_list(items, n) or placement
+            return placement
         placements.append(placement)
     off = _off_board(placements, n)
     return off if off else (placements, items)

@@ -32,6 +32,28 @@ FAILING = [
     ("short placement", 4, ((1, 3, 0),), "placement 0 has 3 rows; expected 4", "one column"),
     ("empty placements", 4, ((), ()), "all 2 placements are the same", "append a copy"),
     (
+        "one array reset to -1, appended each time",
+        4,
+        ((-1, -1, -1, -1), (-1, -1, -1, -1)),
+        "all 2 placements are the same, [-1, -1, -1, -1] (-1 in every row: the value the list "
+        "is reset to): you probably appended the list",
+        "append a copy",
+    ),
+    (
+        "one array appended each time, left as last set",
+        4,
+        ((2, 0, 3, 1), (2, 0, 3, 1)),
+        "[2, 0, 3, 1] appears twice; return each placement once: every placement is this one",
+        "more than once",
+    ),
+    (
+        "nothing came back",
+        4,
+        (),
+        "no placement came back; n = 4 has 2, e.g. [1, 3, 0, 2]",
+        "no placement came back",
+    ),
+    (
         "one-based",
         4,
         ((2, 4, 1, 3), (3, 1, 4, 2)),
@@ -128,4 +150,11 @@ def test_canonical_sorts_and_rejects_invalid_reference_answers() -> None:
     with pytest.raises(InvalidAnswer, match="share a diagonal"):
         CHECK.canonical({"n": 4}, ((0, 1, 2, 3),))
     with pytest.raises(InvalidAnswer, match="appears twice"):
-        CHECK.canonical({"n": 4}, ((1, 3, 0, 2), (1, 3, 0, 2)))
+        CHECK.canonical({"n": 4}, ((1, 3, 0, 2), (1, 3, 0, 2), (2, 0, 3, 1)))
+
+
+def test_n_1_returned_early_is_told_it_has_one() -> None:
+    result = CHECK.check({"n": 1}, [[0]], ())
+    assert not result.passed
+    assert "n = 1 has one, [[0]]" in result.message and "if n < 4: return []" in result.message
+    assert "1" not in result.hint and "[" not in result.hint

@@ -16,7 +16,9 @@ CASES = [
     (4, EXISTS, (), False, "an empty list came back"),
     (4, EXISTS, (1, 3, 0), False, "3 rows; expected 4"),
     (2, NONE, (), True, "no placement exists for n = 2"),
-    (2, NONE, (0, 1), False, "share a diagonal"),
+    (2, NONE, (0, 1), False, "no placement exists for n = 2; return an empty list"),
+    # The array a search starts with, returned when it finds nothing: not "off the board".
+    (3, NONE, (-1, -1, -1), False, "return an empty list, not [-1, -1, -1]"),
 ]
 
 
