@@ -44,7 +44,7 @@ FIRST_MESSAGE = {
     "diagonal_without_abs.py": "is `abs(...)` missing?",
     "same_diagonal_key.py": "only the / direction is checked: check row - column too",
     "shared_list.py": "append a copy",
-    "undo_two_of_three.py": "solutions missing",
+    "undo_two_of_three.py": "does backtracking undo everything it marked",
     "first_solution_only.py": "stop at the first solution",
     "one_based.py": "columns are 0-based",
     "board_strings.py": "LeetCode-51 board strings",
@@ -77,7 +77,7 @@ FIRST_MESSAGE = {
     "out_of_range.cpp": "raised std::out_of_range",
     "null_pointer.cpp": "SIGSEGV",
     "index_panic.rs": "panicked: index out of bounds",
-    "no_pop.rs": "A choice never undone also blocks every later one",
+    "no_pop.rs": "does backtracking undo everything it marked",
     "diagonal_without_abs.cpp": "is `abs(...)` missing?",
     "MissingSemicolon.java": "MissingSemicolon.java:5: error: ';' expected",
     "UndefinedName.cs": "UndefinedName.cs(5,20): error CS0103",
@@ -100,8 +100,8 @@ FIRST_MESSAGE = {
     "LcNoCopy.java": "Java `new ArrayList<>(cols)`",
     "LcKeyNotFound.cs": "raised System.Collections.Generic.KeyNotFoundException",
     "LcSmallArrays.java": "raised java.lang.ArrayIndexOutOfBoundsException",
-    "lc_class_attribute.py": "expected 0, got 1 for n = 2: more placements than there are",
-    "lc_static_counter.cpp": "a global, static or class variable not reset?",
+    "lc_class_attribute.py": "Run on its own, in a fresh process, this test passes",
+    "lc_static_counter.cpp": "Run on its own, in a fresh process, this test passes",
     "counts_columns_only.py": "queens attacking each other",
     "rows_of_characters.py": "row 0 is a list of characters",
     "small_n_returns_early.py": "n = 1 has one, [[0]]",
@@ -149,3 +149,11 @@ def test_every_language_has_the_required_examples() -> None:
         assert {"accepted", "wrong_answer", "compile_error", "runtime_error"} <= folders, (
             language.id
         )
+
+
+def test_a_failure_that_fails_alone_too_is_not_blamed_on_kept_state(sandbox) -> None:
+    problem, answers = problem_and_answers("nqueens")
+    path = SUBMISSIONS / "nqueens" / "wrong_answer" / "diagonal_without_abs.py"
+    result = grade(problem, answers, read_submission(path, extensions()), sandbox)
+    failing = next(test for test in result.tests if test.verdict is Verdict.WA)
+    assert "Run on its own" not in failing.message

@@ -44,9 +44,10 @@ def nothing_came_back(n: int, count: int, example: tuple[int, ...]) -> CheckResu
             draw(example, n),
         )
     return _fail(
-        f"no placement came back; n = {n} has {count}, e.g. {list(example)}: does the search "
-        "record a copy of the placement when it reaches the last row, and return the list? "
-        "(A choice never undone also blocks every later one: is each one undone?)",
+        f"no placement came back; n = {n} has {count}, e.g. {list(example)}: does "
+        "backtracking undo everything it marked (the column and both diagonals)? A mark never "
+        "removed blocks every later try. Or: does the search record a copy of the placement "
+        "when it reaches the last row, and return the list?",
         "no placement came back, though placements exist",
         draw(example, n),
     )

@@ -21,6 +21,7 @@ from ..sandbox.base import Sandbox
 from ..submission import Submission
 from ..text import printable
 from ..verdicts import Verdict
+from .alone import told_if_state_kept
 from .calls import for_language, hidden_view, run_test, test_result
 from .failures import Finding, load_finding
 from .probes import flags_for, printable_flags, probed, source_flags
@@ -162,6 +163,11 @@ def _grade(
             slowest = max((test.time_s for test in tests), default=0.0)
             flags = probed(problem, answers, checker, session, slowest, language)
             result = replace(result, flags=flags)
+    if failing:
+        told = told_if_state_kept(
+            problem, answers, checker, sandbox, build.program, language, result.tests
+        )
+        result = replace(result, tests=told)
     return result
 
 
