@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Final
 
 from ..checkers.base import Checker
+from ..errors import SandboxError
 from ..languages.base import Language
 from ..problem import Problem
 from ..results import TestResult
@@ -43,10 +44,13 @@ def told_if_state_kept(
     case = problem.tests[failing]
     if case.hidden:
         return tests
-    with sandbox.session(program, problem.limits, 1) as session:
-        if load_finding(session.load(), "", problem, language) is not None:
-            return tests
-        alone = run_test(problem, case, answers[case.name], checker, session, True, language)
+    try:
+        with sandbox.session(program, problem.limits, 1) as session:
+            if load_finding(session.load(), "", problem, language) is not None:
+                return tests
+            alone = run_test(problem, case, answers[case.name], checker, session, True, language)
+    except SandboxError:
+        return tests  # a second opinion only: the verdict is the first run's either way
     if alone.verdict is not Verdict.AC:
         return tests
     told = replace(tests[failing], message=tests[failing].message + STATE_KEPT)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
+from ..errors import SandboxError
 from ..limits import Limits
 from ..protocol import Reply, ReplyKind, Value
 from .base import ClosedOnExit, Compiled, Program, RunOutcome, Termination
@@ -82,4 +83,11 @@ class FakeSandbox(ClosedOnExit):
 def scripted(outcomes: Sequence[RunOutcome]) -> Script:
     """A script answering the calls with `outcomes`, in order."""
     remaining: Iterator[RunOutcome] = iter(outcomes)
-    return lambda args: next(remaining)
+
+    def answer(args: tuple[object, ...]) -> RunOutcome:
+        found = next(remaining, None)
+        if found is None:  # as a backend that cannot run says so, not a harness bug
+            raise SandboxError(f"the script has no outcome left for a call of {args!r}")
+        return found
+
+    return answer
