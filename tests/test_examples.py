@@ -75,7 +75,7 @@ FIRST_MESSAGE = {
     "borrow_error.rs": "borrow_error.rs:7:",
     "wrong_signature.rs": "does not fit the expected signature `impl Solution {",
     "out_of_range.cpp": "raised std::out_of_range",
-    "null_pointer.cpp": "SIGSEGV",
+    "null_pointer.cpp": "stopped at null_pointer.cpp:6: store to null pointer",
     "index_panic.rs": "panicked: index out of bounds",
     "no_pop.rs": "does backtracking undo everything it marked",
     "diagonal_without_abs.cpp": "is `abs(...)` missing?",
@@ -113,6 +113,12 @@ FIRST_MESSAGE = {
     "returns_start_array.py": "return an empty list, not [-1, -1]",
     "lc_typing_generic.py": "Type Dict cannot be instantiated",
     "lc_usize_underflow.rs": "panicked: index out of bounds",
+    "moved_then_reused.cpp": "stopped at moved_then_reused.cpp:17, in Solution::place(): an "
+    "index into an empty vector (one moved from with std::move is empty)",
+    "diagonal_shifted_by_n.cpp": "Undefined behaviour: rebuilt with the sanitizers and run "
+    "again, it stopped at diagonal_shifted_by_n.cpp:15",
+    "unshifted_diagonal_array.cpp": "stopped at unshifted_diagonal_array.cpp:16: index -1 out "
+    "of bounds for type 'bool [17]' (a diagonal's index r - c not shifted by n - 1?)",
 }
 
 

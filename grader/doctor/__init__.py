@@ -130,4 +130,6 @@ def render(statuses: tuple[BackendStatus, ...]) -> str:
             test = tested[language.id]
             outcome = "passed" if test.passed else "FAILED"
             lines.append(f"    self-test in {chosen.name}: {outcome}, {test.detail}")
+            if test.sanitizers:
+                lines.append(f"    sanitizers (where a crash happened): {test.sanitizers}")
     return "\n".join(lines)

@@ -4,6 +4,7 @@ way). `which g++` says a compiler exists; this says it compiles, runs and answer
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +12,7 @@ from tempfile import TemporaryDirectory
 
 from ..errors import GraderError
 from ..judge import grade
+from ..languages import LANGUAGES
 from ..languages.plus_one import plus_one, plus_one_problem
 from ..sandbox import Sandbox
 from ..verdicts import Verdict
@@ -21,6 +23,9 @@ class SelfTest:
     language: str
     passed: bool
     detail: str  # the time it took, or what went wrong
+    # Whether a crash's line is found here (judge/crash_site.py), for a language that
+    # rebuilds with sanitizers; "" for the others.
+    sanitizers: str = ""
 
 
 def run_self_test(language_id: str, sandbox: Sandbox) -> SelfTest:
@@ -35,6 +40,26 @@ def run_self_test(language_id: str, sandbox: Sandbox) -> SelfTest:
             return SelfTest(language_id, False, str(error))
         took = time.monotonic() - started
     if result.verdict is Verdict.AC:
-        return SelfTest(language_id, True, f"built, ran and answered 42 in {took:.2f} s")
+        passed = f"built, ran and answered 42 in {took:.2f} s"
+        return SelfTest(language_id, True, passed, _sanitizers(language_id, sandbox))
     said = result.compile_output or (result.tests[0].message if result.tests else "")
     return SelfTest(language_id, False, f"{result.verdict.value}: {said.splitlines()[0][:200]}")
+
+
+def _sanitizers(language_id: str, sandbox: Sandbox) -> str:
+    """Whether a crash of `language_id` is told its line here: the crashing `plus_one`
+    graded, its message read for the sanitized run's report."""
+    if not LANGUAGES[language_id].plus_one.crash:
+        return ""
+    with TemporaryDirectory(prefix="grader-self-test-") as folder:
+        problem = plus_one_problem(Path(folder))
+        submission = plus_one(language_id, problem, crashing=True)
+        try:
+            result = grade(problem, {"n41": 42}, submission, sandbox)
+        except GraderError as error:
+            return f"FAILED: {error}"
+    said = result.tests[0].message if result.tests else result.compile_output
+    found = re.search(r"stopped (at \S+:\d+)", said)
+    if found:
+        return f"a crash's line is found (the self-test's crash: {found[1]})"
+    return f"NOT AVAILABLE: a crash's line is unknown here: {said.splitlines()[-1][:200]}"

@@ -10,19 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from ..checkers import CHECKERS
+from ..checkers import CHECKERS, Checker
 from ..errors import GraderError, SandboxUnavailable
 from ..languages import LANGUAGES, NEEDS
 from ..problem import Problem, TestCase, load_answer
 from ..results import SubmissionResult, TestResult
 from ..sandbox import SandboxOptions
 from ..sandbox import open_sandbox as open_backend
-from ..sandbox.base import Sandbox
+from ..sandbox.base import Program, Sandbox
 from ..submission import Submission
 from ..text import printable
 from ..verdicts import Verdict
 from .alone import told_if_state_kept
 from .calls import for_language, hidden_view, run_test, test_result
+from .crash_site import told_where_it_crashed
 from .failures import Finding, load_finding
 from .probes import flags_for, printable_flags, probed, source_flags
 from .startup import load_allowance_s
@@ -164,11 +165,29 @@ def _grade(
             flags = probed(problem, answers, checker, session, slowest, language)
             result = replace(result, flags=flags)
     if failing:
-        told = told_if_state_kept(
-            problem, answers, checker, sandbox, build.program, language, result.tests
+        told = _second_opinion(
+            problem, answers, checker, sandbox, submission, build.program, result.tests
         )
         result = replace(result, tests=told)
     return result
+
+
+def _second_opinion(
+    problem: Problem,
+    answers: Mapping[str, object],
+    checker: Checker,
+    sandbox: Sandbox,
+    submission: Submission,
+    program: Program,
+    tests: tuple[TestResult, ...],
+) -> tuple[TestResult, ...]:
+    """The first failing sample run again, to say more than its symptom: where a compiled
+    program crashed or broke memory, else whether it passes on its own."""
+    language = LANGUAGES[submission.language]
+    told = told_where_it_crashed(problem, answers, checker, sandbox, submission, language, tests)
+    if told != tests:  # undefined behaviour explains a result that varies with the order too
+        return told
+    return told_if_state_kept(problem, answers, checker, sandbox, program, language, tests)
 
 
 def _compile_error(problem: Problem, submission: Submission, message: str) -> SubmissionResult:

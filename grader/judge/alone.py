@@ -38,20 +38,44 @@ def told_if_state_kept(
     """`tests`, the first failing one told it passes alone when it does. Only a sample's
     wrong answer after a passing test: a hidden test's message never depends on what the
     program does (a program could spell its input out through it)."""
+    failing = first_failing_sample(problem, tests)
+    if not failing or tests[failing].verdict is not Verdict.WA:
+        return tests
+    alone = run_alone(problem, answers, checker, sandbox, program, language, failing)
+    if alone is None or alone.verdict is not Verdict.AC:
+        return tests
+    return told(tests, failing, tests[failing].message + STATE_KEPT)
+
+
+def first_failing_sample(problem: Problem, tests: tuple[TestResult, ...]) -> int | None:
+    """The index of the first test not accepted, when that is a sample: the only kind a
+    second opinion may speak of."""
     failing = next((i for i, test in enumerate(tests) if test.verdict is not Verdict.AC), None)
-    if failing is None or failing == 0 or tests[failing].verdict is not Verdict.WA:
-        return tests
-    case = problem.tests[failing]
-    if case.hidden:
-        return tests
+    return None if failing is None or problem.tests[failing].hidden else failing
+
+
+def run_alone(
+    problem: Problem,
+    answers: Mapping[str, object],
+    checker: Checker,
+    sandbox: Sandbox,
+    program: Program,
+    language: Language,
+    index: int,
+) -> TestResult | None:
+    """Test `index` run in a session of its own; None when it could not be (its load
+    failed, the sandbox could not start it): a second opinion only, the verdict is the
+    first run's either way."""
+    case = problem.tests[index]
     try:
         with sandbox.session(program, problem.limits, 1) as session:
             if load_finding(session.load(), "", problem, language) is not None:
-                return tests
-            alone = run_test(problem, case, answers[case.name], checker, session, True, language)
+                return None
+            return run_test(problem, case, answers[case.name], checker, session, True, language)
     except SandboxError:
-        return tests  # a second opinion only: the verdict is the first run's either way
-    if alone.verdict is not Verdict.AC:
-        return tests
-    told = replace(tests[failing], message=tests[failing].message + STATE_KEPT)
-    return tests[:failing] + (told,) + tests[failing + 1 :]
+        return None
+
+
+def told(tests: tuple[TestResult, ...], index: int, message: str) -> tuple[TestResult, ...]:
+    """`tests` with test `index` saying `message` instead."""
+    return tests[:index] + (replace(tests[index], message=message),) + tests[index + 1 :]

@@ -23,6 +23,9 @@ class PlusOne:
     entry: str
     empty_body: str
     body: str
+    # A body that crashes, for the self-test of a language's sanitized rebuild (its report
+    # must name the line); "" where the language has none.
+    crash: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +34,15 @@ class Build:
 
     program: Program | None
     compile_output: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Sanitized:
+    """The same submission rebuilt to find where it crashes (a sanitizer's report names the
+    student's file as `student_file`), or the compile error that rebuild met."""
+
+    build: Build
+    student_file: str
 
 
 class Language(Protocol):
@@ -85,6 +97,14 @@ class Language(Protocol):
     def explain_syntax(self, message: str) -> str:
         """The same for an error the file could not even be loaded with (Python's
         SyntaxError, its message and the offending line), or ""."""
+        ...
+
+    def sanitized(
+        self, submission: Submission, problem: Problem, sandbox: Sandbox
+    ) -> Sanitized | None:
+        """`submission` built to name the line and the fault of a crash (a memory error,
+        undefined behaviour), run once more only when a test crashed; None where the
+        language's own runtime names the line already."""
         ...
 
     def is_library_exception(self, name: str) -> bool:

@@ -21,7 +21,7 @@ from ..limits import Limits
 from ..problem import Problem
 from ..sandbox.base import Program, RunOutcome, Runtime, Sandbox, Termination
 from ..submission import Submission
-from .base import Build, SourceFamily, source_problem
+from .base import Build, Sanitized, SourceFamily, source_problem
 from .diagnostics import ERROR, head, student_diagnostics
 from .toolcache import write_whole
 
@@ -112,6 +112,11 @@ class CompiledLanguage:
 
     def explain_syntax(self, message: str) -> str:
         return ""  # the compiler has said it already
+
+    def sanitized(
+        self, submission: Submission, problem: Problem, sandbox: Sandbox
+    ) -> Sanitized | None:
+        return None
 
     def is_library_exception(self, name: str) -> bool:
         return False

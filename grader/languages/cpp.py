@@ -16,7 +16,7 @@ from typing import Final
 from ..problem import Problem
 from ..sandbox.base import Program, Sandbox
 from ..submission import Submission
-from .base import Build, PlusOne
+from .base import Build, PlusOne, Sanitized
 from .compiled import (
     DRIVERS,
     NESTED_TYPES,
@@ -71,6 +71,35 @@ def _linker() -> tuple[str, ...]:
 # What every build is compiled with, and so what the precompiled header is made with: g++
 # uses it only where they match.
 FLAGS = ("-std=gnu++17", "-O2", "-pipe")
+# The rebuild that names a crash's line and fault (judge/crash_site.py): AddressSanitizer,
+# UndefinedBehaviorSanitizer stopping at the first fault, libstdc++'s debug mode (every
+# container access checked, vector<bool>'s bits too, which ASan cannot see), line tables.
+# Their runtimes are linked in: the binary needs only the C library, which every backend
+# shows (a sanitized binary cannot be static).
+SANITIZED_FLAGS = (
+    "-std=gnu++17", "-O1", "-g", "-fno-omit-frame-pointer", "-pipe",
+    "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-D_GLIBCXX_DEBUG",
+    "-static-libasan", "-static-libubsan", "-static-libstdc++", "-static-libgcc",
+)  # fmt: skip
+# Leak checking needs ptrace, which no sandbox allows; an abort (a failed libstdc++ check)
+# shows its stack; the quarantine of freed memory stays small under a test's memory limit.
+SANITIZER_OPTIONS = (
+    '\nextern "C" const char *__asan_default_options() {\n'
+    '    return "detect_leaks=0:handle_abort=1:quarantine_size_mb=16:malloc_context_size=4";\n'
+    "}\n"
+)
+
+
+@per_path
+def _c_library() -> tuple[str, ...]:
+    """Where the linker and the loader look for the C library (`/lib/x86_64-linux-gnu`).
+    An image keeps only the libraries its Python needs there; a sanitized build links and
+    runs against the host's, shown over them."""
+    multiarch = subprocess.run(
+        [_compiler()[0], "-print-multiarch"], capture_output=True, text=True, check=False
+    ).stdout.strip()
+    folder = f"/lib/{multiarch}"
+    return (folder,) if multiarch and os.path.isdir(folder) else ()
 
 
 @per_path
@@ -109,7 +138,12 @@ class Cpp(CompiledLanguage):
     time_factor = 1.0
     extensions = (".cpp", ".cc", ".cxx")
     file_name = "solution.cpp"
-    plus_one = PlusOne("plusOne", "        \n", "        return n + 1;\n")
+    plus_one = PlusOne(
+        "plusOne",
+        "        \n",
+        "        return n + 1;\n",
+        "        vector<int> row(n);\n        row[n + 8] = 1;\n        return row[0];\n",
+    )
     packages = (("g++", "g++"),)
     spelling = Spelling(
         "vector<{}>",
@@ -142,7 +176,60 @@ class Cpp(CompiledLanguage):
         return head + call
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
-        compiler, version = _compiler()
+        library = driver_library_object()
+        made = self._unit(submission, problem, library)
+        if isinstance(made, Build):
+            return made
+        precompiled = precompiled_header()
+        include = ("-I", precompiled) if precompiled else ()
+        compile_program = self._compile(
+            made, (*FLAGS, *include, "-static"), library, (precompiled,) if precompiled else ()
+        )
+        version = _compiler()[1]
+        return build_in_sandbox(
+            submission,
+            sandbox,
+            self.id,
+            made,
+            compile_program,
+            "program",
+            f"{version} {' '.join(FLAGS)} {library or 'driver compiled along'} "
+            f"{' '.join(_linker())}",
+            Program(self.id, ("./program",), ()),
+        )
+
+    def sanitized(
+        self, submission: Submission, problem: Problem, sandbox: Sandbox
+    ) -> Sanitized | None:
+        made = self._unit(submission, problem, None, SANITIZER_OPTIONS)
+        if isinstance(made, Build):
+            return None
+        compile_program = self._compile(made, SANITIZED_FLAGS, None, _c_library())
+        built = build_in_sandbox(
+            submission,
+            sandbox,
+            f"{self.id}-sanitized",
+            made,
+            compile_program,
+            "program",
+            f"{_compiler()[1]} {' '.join(SANITIZED_FLAGS)}",
+            # Linked to the host's C library: shown read-only, as an interpreter's is. The
+            # sanitizers reserve terabytes of address space they never touch.
+            Program(
+                self.id,
+                ("./program",),
+                (),
+                runtime_dirs=("/usr", *_c_library()),
+                limit_address_space=False,
+            ),
+        )
+        return Sanitized(built, made.student_file)
+
+    def _unit(
+        self, submission: Submission, problem: Problem, library: str | None, extra: str = ""
+    ) -> Unit | Build:
+        """The one file g++ compiles: the prelude, the student's file, the driver (its
+        declarations only where `library` has the rest); or the refusal of the file."""
         entry = entry_point(problem, self.id, submission.source)
         supported_params(problem, "C++", NESTED_TYPES)
         student = student_file_name(submission, ".cpp", "solution.cpp")
@@ -155,28 +242,28 @@ class Cpp(CompiledLanguage):
         )
         if own_main:
             return own_main
-        library = driver_library_object()
-        driver = self._driver(problem, entry, library is not None)
+        driver = self._driver(problem, entry, library is not None) + extra
         source = (
             f'{PRELUDE}#line 1 "{student}"\n'.encode()
             + submission.source
             + f'\n#line 1 "grader-driver.cpp"\n{driver}'.encode()
         )
-        unit = Unit(
+        return Unit(
             (("main.cpp", source),),
             student,
             line_count(submission.source),
             f"class Solution {{ public: {self.spelling.signature(problem, entry)}; }}",
         )
-        precompiled = precompiled_header()
-        include = ("-I", precompiled) if precompiled else ()
-        compile_program = Program(
+
+    def _compile(
+        self, unit: Unit, flags: tuple[str, ...], library: str | None, trees: tuple[str, ...]
+    ) -> Program:
+        compiler = _compiler()[0]
+        return Program(
             self.id,
             (
                 compiler,
-                *FLAGS,
-                *include,
-                "-static",
+                *flags,
                 *_linker(),
                 "-o",
                 "out/program",
@@ -184,21 +271,7 @@ class Cpp(CompiledLanguage):
                 *((library,) if library else ()),
             ),  # fmt: skip
             unit.files,
-            runtime_dirs=(
-                "/usr",
-                *((precompiled,) if precompiled else ()),
-                *((os.path.dirname(library),) if library else ()),
-            ),
-        )
-        return build_in_sandbox(
-            submission,
-            sandbox,
-            self.id,
-            unit,
-            compile_program,
-            "program",
-            f"{version} {library or 'driver compiled along'} {' '.join(_linker())}",
-            Program(self.id, ("./program",), ()),
+            runtime_dirs=("/usr", *trees, *((os.path.dirname(library),) if library else ())),
         )
 
 

@@ -32,10 +32,12 @@ def plus_one_problem(directory: Path) -> Problem:
     )
 
 
-def plus_one(language_id: str, problem: Problem) -> Submission:
-    """The program in `language_id`, as a submission in the problem's folder."""
+def plus_one(language_id: str, problem: Problem, crashing: bool = False) -> Submission:
+    """The program in `language_id`, as a submission in the problem's folder; `crashing`:
+    with the body that crashes instead (PlusOne.crash)."""
     language = LANGUAGES[language_id]
-    empty, body = language.plus_one.empty_body, language.plus_one.body
+    empty = language.plus_one.empty_body
+    body = language.plus_one.crash if crashing else language.plus_one.body
     source = language.template(problem).replace(empty, body, 1)
     name = language.file_name
     path = problem.directory / name

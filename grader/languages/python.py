@@ -14,7 +14,7 @@ from ..problem import Problem
 from ..sandbox.base import BARE_PYTHON_FLAGS, Program, PythonRunner, Runtime, Sandbox
 from ..sandbox.preparation import python_places
 from ..submission import Submission
-from .base import Build, PlusOne, SourceFamily, source_problem
+from .base import Build, PlusOne, Sanitized, SourceFamily, source_problem
 from .python_hints import python2_error, python2_syntax
 
 RUNNER = Path(__file__).with_name("_pyrunner.py")
@@ -117,6 +117,11 @@ class Python:
 
     def explain_syntax(self, message: str) -> str:
         return python2_syntax(message)
+
+    def sanitized(
+        self, submission: Submission, problem: Problem, sandbox: Sandbox
+    ) -> Sanitized | None:
+        return None
 
     def is_library_exception(self, name: str) -> bool:
         candidate = getattr(builtins, name, None)

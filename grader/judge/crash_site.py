@@ -1,0 +1,83 @@
+"""Where a crash happened: a compiled program that crashed (or ran out of time, as undefined
+behaviour often does) says only "killed by SIGSEGV". Rebuilt once with the sanitizers (a
+build cached like any other, paid for only by a failing run) and run on the same sample
+alone, it stops at the first bad access and names the line, as LeetCode's C++ does. The
+verdict stays the original run's; only the message gains the line."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Final
+
+from ..checkers.base import Checker
+from ..errors import SandboxError
+from ..languages.base import Language
+from ..languages.crash_report import crash_site
+from ..problem import Problem
+from ..results import TestResult
+from ..sandbox.base import Sandbox
+from ..submission import Submission
+from ..verdicts import Verdict
+from .alone import first_failing_sample, run_alone, told
+
+CRASHED: Final = (Verdict.RTE, Verdict.TLE, Verdict.WA)
+# What the sanitized run is given beyond the test's own limits: the sanitizers make a
+# program about twice as slow, and their shadow memory and quarantine count towards its group.
+SLOWDOWN: Final = 2.0
+SHADOW_MIB: Final = 256
+LINE_UNKNOWN: Final = (
+    "\nThe line is unknown: the grader could not rebuild your code with the sanitizers "
+    "that find it (`grader doctor` says why)."
+)
+UNTRUSTED: Final = "What the run returned cannot be trusted:"
+
+
+def told_where_it_crashed(
+    problem: Problem,
+    answers: Mapping[str, object],
+    checker: Checker,
+    sandbox: Sandbox,
+    submission: Submission,
+    language: Language,
+    tests: tuple[TestResult, ...],
+) -> tuple[TestResult, ...]:
+    """`tests`, the first failing one (a sample that crashed or timed out) told where the
+    sanitized rebuild stopped; or that the line is unknown when it cannot be rebuilt so."""
+    failing = first_failing_sample(problem, tests)
+    if failing is None or tests[failing].verdict not in CRASHED:
+        return tests
+    try:
+        sanitized = language.sanitized(submission, problem, sandbox)
+    except SandboxError:
+        return tests
+    if sanitized is None:
+        return tests
+    said = tests[failing].message
+    if sanitized.build.program is None:
+        if tests[failing].verdict is not Verdict.RTE:
+            return tests
+        return told(tests, failing, said + LINE_UNKNOWN)
+    limits = problem.limits
+    roomier = replace(
+        limits,
+        time_s=limits.time_s * SLOWDOWN,
+        wall_s=limits.wall_s * SLOWDOWN,
+        memory_mib=limits.memory_mib + SHADOW_MIB,
+    )
+    again = run_alone(
+        replace(problem, limits=roomier),
+        answers,
+        checker,
+        sandbox,
+        sanitized.build.program,
+        language,
+        failing,
+    )
+    site = crash_site(again.output, sanitized.student_file) if again else ""
+    if not site:
+        return tests
+    found = f"rebuilt with the sanitizers and run again, it stopped {site}"
+    if tests[failing].verdict is Verdict.WA:  # the fault, not its symptom, is the mistake
+        return told(tests, failing, f"Undefined behaviour: {found}. {UNTRUSTED}\n{said}")
+    return told(tests, failing, f"{said}\n{found[0].upper()}{found[1:]}.")
