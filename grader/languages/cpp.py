@@ -79,8 +79,8 @@ FLAGS = ("-std=gnu++17", "-O2", "-pipe")
 SANITIZED_FLAGS = (
     "-std=gnu++17", "-O1", "-g", "-fno-omit-frame-pointer", "-pipe",
     "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-D_GLIBCXX_DEBUG",
-    "-static-libasan", "-static-libubsan", "-static-libstdc++", "-static-libgcc",
 )  # fmt: skip
+SANITIZED_LINK = ("-static-libasan", "-static-libubsan", "-static-libstdc++", "-static-libgcc")
 # Leak checking needs ptrace, which no sandbox allows; an abort (a failed libstdc++ check)
 # shows its stack; the quarantine of freed memory stays small under a test's memory limit.
 SANITIZER_OPTIONS = (
@@ -120,6 +120,16 @@ def _driver_library() -> str:
 @per_path
 def _known_driver_object() -> str | None:
     return driver_object(_compiler()[0], FLAGS, _driver_library())
+
+
+@per_path
+def _known_sanitized_precompiled() -> str | None:
+    return precompiled_folder(_compiler()[0], SANITIZED_FLAGS)
+
+
+@per_path
+def _known_sanitized_driver() -> str | None:
+    return driver_object(_compiler()[0], SANITIZED_FLAGS, _driver_library() + SANITIZER_OPTIONS)
 
 
 def precompiled_header() -> str | None:
@@ -201,10 +211,18 @@ class Cpp(CompiledLanguage):
     def sanitized(
         self, submission: Submission, problem: Problem, sandbox: Sandbox
     ) -> Sanitized | None:
-        made = self._unit(submission, problem, None, SANITIZER_OPTIONS)
+        library = _known_sanitized_driver.checked(present)
+        made = self._unit(submission, problem, library, "" if library else SANITIZER_OPTIONS)
         if isinstance(made, Build):
             return None
-        compile_program = self._compile(made, SANITIZED_FLAGS, None, _c_library())
+        precompiled = _known_sanitized_precompiled.checked(present)
+        include = ("-I", precompiled) if precompiled else ()
+        compile_program = self._compile(
+            made,
+            (*SANITIZED_FLAGS, *include, *SANITIZED_LINK),
+            library,
+            (*((precompiled,) if precompiled else ()), *_c_library()),
+        )
         built = build_in_sandbox(
             submission,
             sandbox,
@@ -212,7 +230,7 @@ class Cpp(CompiledLanguage):
             made,
             compile_program,
             "program",
-            f"{_compiler()[1]} {' '.join(SANITIZED_FLAGS)}",
+            f"{_compiler()[1]} {' '.join(SANITIZED_FLAGS)} {library or 'driver compiled along'}",
             # Linked to the host's C library: shown read-only, as an interpreter's is. The
             # sanitizers reserve terabytes of address space they never touch.
             Program(
@@ -278,3 +296,6 @@ class Cpp(CompiledLanguage):
 if __name__ == "__main__":  # set-up makes both: `python -m grader.languages.cpp`
     print(precompiled_header() or "no precompiled header (g++ missing or refused it)")
     print(driver_library_object() or "no driver object (the driver is compiled along)")
+    # The rebuild a crash pays for (judge/crash_site.py) finds its own made too.
+    print(_known_sanitized_precompiled() or "no sanitized precompiled header")
+    print(_known_sanitized_driver() or "no sanitized driver object")
