@@ -113,6 +113,13 @@ FIRST_MESSAGE = {
     "returns_start_array.py": "return an empty list, not [-1, -1]",
     "lc_typing_generic.py": "Type Dict cannot be instantiated",
     "lc_usize_underflow.rs": "panicked: index out of bounds",
+    "small_n_returns_early.cpp": "n = 1 has one, [[0]]",
+    "small_n_returns_early.rs": "n = 1 has one, [[0]]",
+    "SmallNReturnsEarly.cs": "n = 1 has one, [[0]]",
+    "column_only.rs": "are the diagonals checked at all?",
+    "DiagonalWithoutAbs.cs": "only the / direction is checked",
+    "returns_start_array.cpp": "return an empty list, not [-1, -1]",
+    "LcStaticCounter.java": "Run on its own, in a fresh process, this test passes",
     "moved_then_reused.cpp": "stopped at moved_then_reused.cpp:17, in Solution::place(): an "
     "index into an empty vector (one moved from with std::move is empty)",
     "diagonal_shifted_by_n.cpp": "Undefined behaviour: rebuilt with the sanitizers and run "
