@@ -276,20 +276,12 @@ class Cpp(CompiledLanguage):
     def _compile(
         self, unit: Unit, flags: tuple[str, ...], library: str | None, trees: tuple[str, ...]
     ) -> Program:
-        compiler = _compiler()[0]
+        linked = (library,) if library else ()
         return Program(
             self.id,
-            (
-                compiler,
-                *flags,
-                *_linker(),
-                "-o",
-                "out/program",
-                "main.cpp",
-                *((library,) if library else ()),
-            ),  # fmt: skip
+            (_compiler()[0], *flags, *_linker(), "-o", "out/program", "main.cpp", *linked),
             unit.files,
-            runtime_dirs=("/usr", *trees, *((os.path.dirname(library),) if library else ())),
+            runtime_dirs=("/usr", *trees, *map(os.path.dirname, linked)),
         )
 
 
