@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .errors import ProblemError
 from .limits import Limits
+from .yamlsource import kind_of
 
 PROBLEM_FILE = "problem.yaml"
 ANSWERS_DIR = "answers"
@@ -22,6 +23,30 @@ def known_type(kind: str) -> bool:
     if kind.startswith("list[") and kind.endswith("]"):
         return known_type(kind[5:-1])
     return kind in SCALAR_TYPES
+
+
+def argument_problem(value: object, param: Param, kind: str = "") -> str:
+    """What is wrong with `value` as the argument `param`, or "": its type, and an int's
+    range (the signature's min and max). Said the same of a test in problem.yaml and of an
+    input a student types."""
+    kind = kind or param.type
+    if kind.startswith("list[") and kind.endswith("]"):
+        if not isinstance(value, list):
+            return f"expected {kind}, got {kind_of(value)}"
+        return next(
+            (found for item in value if (found := argument_problem(item, param, kind[5:-1]))), ""
+        )
+    if isinstance(value, bool) or not isinstance(value, SCALAR_TYPES[kind]):
+        return f"expected {kind}, got {kind_of(value)}"
+    if isinstance(value, int):
+        low = param.minimum if param.minimum is not None else value
+        high = param.maximum if param.maximum is not None else value
+        if not low <= value <= high:
+            bounds = f"{'…' if param.minimum is None else param.minimum}.." + (
+                f"{'…' if param.maximum is None else param.maximum}"
+            )
+            return f"{value} is outside the allowed range {bounds} (signature.params: {param.name})"
+    return ""
 
 
 class Visibility(StrEnum):

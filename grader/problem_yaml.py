@@ -17,11 +17,11 @@ from .errors import UsageError
 from .limits import Limits
 from .problem import (
     PROBLEM_FILE,
-    SCALAR_TYPES,
     Param,
     Problem,
     TestCase,
     Visibility,
+    argument_problem,
     known_type,
     run_order,
     shown_path,
@@ -200,28 +200,10 @@ def _test(
     return TestCase(name, dict(given), points, Visibility(visibility), doc.line(path), key=path)
 
 
-def _check_argument(doc: Document, path: str, value: object, param: Param, kind: str = "") -> None:
-    kind = kind or param.type
-    if kind.startswith("list[") and kind.endswith("]"):
-        if not isinstance(value, list):
-            raise doc.error(path, f"expected {kind}, got {kind_of(value)}")
-        for item in value:
-            _check_argument(doc, path, item, param, kind[5:-1])
-        return
-    wanted = SCALAR_TYPES[kind]
-    if isinstance(value, bool) or not isinstance(value, wanted):
-        raise doc.error(path, f"expected {kind}, got {kind_of(value)}")
-    if isinstance(value, int):
-        low = param.minimum if param.minimum is not None else value
-        high = param.maximum if param.maximum is not None else value
-        if not low <= value <= high:
-            bounds = f"{param.minimum if param.minimum is not None else '…'}.." + (
-                f"{param.maximum if param.maximum is not None else '…'}"
-            )
-            raise doc.error(
-                path,
-                f"{value} is outside the allowed range {bounds} (signature.params: {param.name})",
-            )
+def _check_argument(doc: Document, path: str, value: object, param: Param) -> None:
+    wrong = argument_problem(value, param)
+    if wrong:
+        raise doc.error(path, wrong)
 
 
 def _checker(doc: Document, raw: object) -> str:

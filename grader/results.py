@@ -31,6 +31,9 @@ class TestResult:
     # A hidden test as a student sees it (hidden_view): its figures (CPU, wall, memory) are
     # not shown, since they grow with the input.
     redacted: bool = False
+    # What a failing sample's call returned, as it came over the wire, for the page to set
+    # beside the expected answer; None otherwise (a hidden test's never leaves).
+    returned: object = None
 
 
 class FlagKind(StrEnum):

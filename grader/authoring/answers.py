@@ -4,6 +4,7 @@ stored as `problems/<id>/answers/<test>.json` so grading never re-runs the refer
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from ..checkers import CHECKERS, InvalidAnswer
@@ -62,6 +63,21 @@ def stale_answers(problem: Problem, answers: dict[str, object]) -> list[TestCase
         if stored != answers[test.name]:
             stale.append(test)
     return stale
+
+
+def reference_answer(problem: Problem, test: TestCase, sandbox: Sandbox) -> object:
+    """`test`'s answer from one reference: the first this machine can run, Python's before
+    the compiled ones (no build to wait for). For an input nobody stored an answer for."""
+    usable = [
+        path
+        for path in problem.references
+        if path.suffix in extensions() and not LANGUAGES[extensions()[path.suffix]].missing()
+    ]
+    if not usable:
+        raise ProblemError(problem.yaml_file, None, "references", "no reference runs here")
+    path = min(usable, key=lambda path: path.suffix != ".py")
+    alone = replace(problem, tests=(test,), probes=())
+    return _run_reference(alone, path, sandbox)[test.name]
 
 
 def _run_reference(problem: Problem, path: Path, sandbox: Sandbox) -> dict[str, object]:

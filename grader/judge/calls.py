@@ -3,6 +3,7 @@ what a student may see of a hidden one."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 from ..checkers import Checker
@@ -34,6 +35,7 @@ def run_test(
 ) -> TestResult:
     outcome = session.call(problem.args(test))
     reply = outcome.reply
+    returned: object = None
     if outcome.termination is Termination.REPLIED and reply is not None:
         if outcome.cpu_s > problem.limits.time_s:  # replied, but only just after the limit
             finding = failure(replace(outcome, termination=Termination.CPU_LIMIT), problem)
@@ -50,6 +52,8 @@ def run_test(
                 checked.hint,
                 checked.board,
             )
+            if not checked.passed:
+                returned = _returned(reply.value)
         elif reply.kind is ReplyKind.ERROR:
             finding = raised(reply.error_type, reply.message, reply.trace, language)
         elif reply.kind is ReplyKind.TOO_LARGE:
@@ -64,11 +68,27 @@ def run_test(
             )
     else:
         finding = failure(outcome, problem)
-    return test_result(test, finding, outcome, reveal_hidden)
+    return test_result(test, finding, outcome, reveal_hidden, returned)
+
+
+# A wrong answer larger than this (as JSON) is not kept for the page: its message says
+# what is wrong, and a result stays small to store and to send.
+RETURNED_MAX_BYTES = 64 * 1024
+
+
+def _returned(value: object) -> object:
+    """`value` as JSON data (a type the wire names, such as a float or None, as its text),
+    or None when it is too large to keep."""
+    text = json.dumps(value, separators=(",", ":"), default=str)
+    return json.loads(text) if len(text) <= RETURNED_MAX_BYTES else None
 
 
 def test_result(
-    test: TestCase, finding: Finding, outcome: RunOutcome | None, reveal_hidden: bool
+    test: TestCase,
+    finding: Finding,
+    outcome: RunOutcome | None,
+    reveal_hidden: bool,
+    returned: object = None,
 ) -> TestResult:
     output = ""
     if outcome is not None and (outcome.stdout or outcome.stderr):
@@ -92,6 +112,7 @@ def test_result(
         line=test.line,
         hint=finding.hint,
         alias=test.shown_name if test.hidden else "",
+        returned=returned,
     )
     return full if reveal_hidden or not test.hidden else hidden_view(full)
 
@@ -131,4 +152,5 @@ def hidden_view(test: TestResult) -> TestResult:
         line=None,
         hint="",
         redacted=True,
+        returned=None,
     )

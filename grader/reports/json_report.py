@@ -28,6 +28,7 @@ class TestDocument(TypedDict):
     message: str
     board: str
     output: str
+    returned: object  # a failing sample's answer as returned; absent in older documents
 
 
 class SubmissionDocument(TypedDict):
@@ -90,4 +91,5 @@ def test_document(test: TestResult) -> TestDocument:
         "message": test.message,
         "board": test.board,
         "output": test.output,
+        "returned": test.returned,
     }

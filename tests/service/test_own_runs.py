@@ -1,0 +1,75 @@
+"""`POST /v1/runs`: a student's code run once on an input they typed, beside the reference's
+answer, in the process sandbox; not stored, with a budget of its own."""
+
+from __future__ import annotations
+
+from ..conftest import SUBMISSIONS
+from .conftest import ACCEPTED, WRONG, start
+
+PRINTS = "def solve_n_queens(n):\n    print('trying', n)\n    return []\n"
+
+
+def run(running, who: str, typed: str, source: str = ACCEPTED, language: str = "python"):
+    body = {"problem": "nqueens", "language": language, "source": source, "input": typed}
+    return running.client.post("/v1/runs", json=body, headers=running.as_(who))
+
+
+def test_a_run_shows_the_answer_beside_the_references(running) -> None:
+    answer = run(running, "ada", "n = 6")
+    assert answer.status_code == 200, answer.text
+    document = answer.json()
+    assert document["input"] == {"n": 6}
+    assert document["yours"]["verdict"] == "AC"
+    assert document["yours"]["time_s"] >= 0 and document["yours"]["memory_kib"] > 0
+    assert sorted(document["expected"]) == [[1, 3, 5, 0, 2, 4], [2, 5, 1, 4, 0, 3],
+                                            [3, 0, 4, 1, 5, 2], [4, 2, 0, 5, 3, 1]]  # fmt: skip
+    rows = running.service.database.rows("SELECT COUNT(*) FROM submissions")
+    assert rows == [(0,)]  # not a submission
+
+
+def test_a_wrong_answer_is_checked_and_what_it_printed_shown(running) -> None:
+    wrong = run(running, "ada", "n = 5", source=WRONG).json()
+    assert wrong["yours"]["verdict"] == "WA"
+    assert "share a diagonal" in wrong["yours"]["message"]
+    assert wrong["yours"]["returned"] and len(wrong["expected"]) == 10
+    printed = run(running, "ada", "n = 4", source=PRINTS).json()
+    assert printed["yours"]["verdict"] == "WA" and "trying 4" in printed["yours"]["output"]
+
+
+def test_a_hidden_tests_input_is_only_an_input(running) -> None:
+    """n = 9 is a hidden test's input: typed, it runs as any input does, answered by the
+    reference; nothing of the hidden test (its name, points, stored answer) comes back."""
+    document = run(running, "ada", "n = 9").json()
+    assert document["yours"]["name"] == "yours" and not document["yours"]["hidden"]
+    assert len(document["expected"]) == 352
+
+
+def test_an_input_the_problem_cannot_take_says_why(running) -> None:
+    for typed, said in [
+        ("n = 10", "outside the allowed range 1..9"),
+        ("m = 3", "the problem takes n"),
+        ("6", "n = …"),
+        ("n = six", "is not a value"),
+        ("n = 4, n = 5", "given twice"),
+    ]:
+        answer = run(running, "ada", typed)
+        assert answer.status_code == 422 and said in answer.json()["detail"], answer.text
+
+
+def test_a_compile_error_comes_back_as_one(running) -> None:
+    source = (SUBMISSIONS / "nqueens" / "compile_error" / "type_error.cpp").read_text()
+    document = run(running, "ada", "n = 4", source=source, language="cpp").json()
+    assert document["yours"] is None and "error" in document["compile_output"]
+
+
+def test_runs_have_a_budget_of_their_own(tmp_path) -> None:
+    limited = start(tmp_path, runs_per_minute=2)
+    try:
+        assert run(limited, "ada", "n = 1").status_code == 200
+        assert run(limited, "ada", "n = 2").status_code == 200
+        third = run(limited, "ada", "n = 3")
+        assert third.status_code == 429 and int(third.headers["Retry-After"]) > 0
+        assert run(limited, "bob", "n = 3").status_code == 200  # bob is not ada
+        assert limited.submit("ada").status_code == 200  # handing in is another budget
+    finally:
+        limited.service.close()
