@@ -5,6 +5,7 @@ editor, Ctrl+Enter, each test's row as it finishes), `/class/{id}` the instructo
 from __future__ import annotations
 
 import json
+import secrets
 from pathlib import Path
 from typing import Annotated
 
@@ -18,6 +19,7 @@ from ...languages import LANGUAGES
 from ..access import COOKIE, caller_of_request, secure_cookies
 from ..auth import Caller, caller_of
 from ..classwork import class_summary
+from ..guard import CSP
 from ..service import Service
 
 HERE = Path(__file__).parent
@@ -79,14 +81,37 @@ def exercise(problem_id: str, request: Request) -> Response:
         raise HTTPException(404, f"no problem {problem_id}")
     document = problem_document(offered)
     names = {language: LANGUAGES[language].name for language in document["languages"]}  # type: ignore[attr-defined]
-    return _page(
+    samples = {sample["name"]: sample["expected"] for sample in document["samples"]}  # type: ignore[attr-defined]
+    first = next((test.input for test in offered.problem.tests if not test.hidden), {})
+    # The editor's stylesheet is made in the browser (CodeMirror's themes): allowed by a
+    # nonce of this response's, where any other inline style stays refused.
+    nonce = secrets.token_urlsafe(18)
+    answer = _page(
         request,
         "problem.html",
         who,
         problem=document,
         language_names=names,
-        starter=json.dumps(document["starter_code"]).replace("</", "<\\/"),
+        starter=_script_json(document["starter_code"]),
+        samples=_script_json(samples),
+        first_input=", ".join(f"{name} = {json.dumps(value)}" for name, value in first.items()),
+        editor_bundle=editor_bundle(),
+        style_nonce=nonce,
     )
+    answer.headers["Content-Security-Policy"] = CSP.format(ancestors="'none'").replace(
+        "style-src 'self'", f"style-src 'self' 'nonce-{nonce}'"
+    )
+    return answer
+
+
+def editor_bundle() -> bool:
+    """Whether set-up built the code editor (web/); without it the page has a textarea."""
+    return (HERE / "static" / "build" / "editor.js").is_file()
+
+
+def _script_json(value: object) -> str:
+    """`value` as JSON inside a <script> element: no `</` to end it early."""
+    return json.dumps(value).replace("</", "<\\/")
 
 
 def _instructors(request: Request, problem_id: str) -> tuple[Caller, Service, Offered]:

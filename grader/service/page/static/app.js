@@ -1,5 +1,7 @@
-// The exercise page: starter code per language, an editor that indents, Ctrl+Enter to
-// check, each test's row as its event arrives, and a reload that picks up where it was.
+// The exercise page: starter code per language, the editor (CodeMirror where its bundle was
+// built, else the textarea), Ctrl+Enter to submit, Ctrl+' to run on your own input, each
+// test's row as its event arrives, the first failing sample's expected answer beside yours,
+// and a reload that picks up where it was.
 "use strict";
 
 const form = document.getElementById("submit-form");
@@ -12,13 +14,57 @@ const rows = document.getElementById("rows");
 const verdictLine = document.getElementById("verdict");
 const compileBox = document.getElementById("compile");
 const boardBox = document.getElementById("board");
+const runInput = document.getElementById("run-input");
 const starter = JSON.parse(document.getElementById("starter").textContent);
+const samples = JSON.parse(document.getElementById("samples").textContent);
 const draftKey = (lang) => `grader:${problem}:${lang}`;
 let stream = null;
 
+const editor = window.GraderEditor ? codeMirror() : plainTextarea();
+
+function codeMirror() {
+  // The textarea stays the form's value; the label moves to the editor's own content.
+  const mounted = window.GraderEditor.create(source, {
+    language: language.value,
+    nonce: form.dataset.styleNonce,
+    onSubmit: () => form.requestSubmit(),
+    onRun: () => runOwnInput(),
+  });
+  source.hidden = true;
+  document.getElementById("source-label").removeAttribute("for");
+  return mounted;
+}
+
+function plainTextarea() {
+  // Tab indents (four spaces) unless Esc was pressed just before: then it leaves the editor.
+  let escaped = false;
+  source.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") { escaped = true; return; }
+    if (event.key === "Tab" && !escaped && !event.shiftKey) {
+      event.preventDefault();
+      source.setRangeText("    ", source.selectionStart, source.selectionEnd, "end");
+      source.dispatchEvent(new Event("input"));
+    }
+    if (event.key !== "Tab") escaped = false;
+  });
+  return {
+    get: () => source.value,
+    set: (text) => { source.value = text; },
+    setLanguage: () => {},
+    markLine(number) {
+      const lines = source.value.split("\n");
+      if (number < 1 || number > lines.length) return;
+      const start = lines.slice(0, number - 1).join("\n").length + (number > 1 ? 1 : 0);
+      source.setSelectionRange(start, start + lines[number - 1].length);
+    },
+    clearMark: () => {},
+  };
+}
+
 function loadStarter() {
   const saved = localStorage.getItem(draftKey(language.value));
-  source.value = saved !== null ? saved : starter[language.value] || "";
+  editor.set(saved !== null ? saved : starter[language.value] || "");
+  editor.setLanguage(language.value);
 }
 
 language.value = localStorage.getItem(`grader:${problem}:language`) || language.value;
@@ -27,41 +73,32 @@ language.addEventListener("change", () => {
   localStorage.setItem(`grader:${problem}:language`, language.value);
   loadStarter();
 });
-source.addEventListener("input", () => localStorage.setItem(draftKey(language.value), source.value));
-
-// Tab indents (four spaces) unless Esc was pressed just before: then it leaves the editor.
-let escaped = false;
-source.addEventListener("keydown", (event) => {
-  if (event.key === "Escape") { escaped = true; return; }
-  if (event.key === "Tab" && !escaped && !event.shiftKey) {
-    event.preventDefault();
-    const start = source.selectionStart;
-    source.setRangeText("    ", start, source.selectionEnd, "end");
-    source.dispatchEvent(new Event("input"));
-  }
-  if (event.key !== "Tab") escaped = false;
-});
+source.addEventListener("input", () => localStorage.setItem(draftKey(language.value), editor.get()));
 
 document.addEventListener("keydown", (event) => {
-  if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-    event.preventDefault();
-    form.requestSubmit();
-  }
+  if (!(event.ctrlKey || event.metaKey)) return;
+  if (event.key === "Enter") { event.preventDefault(); form.requestSubmit(); }
+  if (event.key === "'") { event.preventDefault(); runOwnInput(); }
 });
+document.getElementById("run").addEventListener("click", () => runOwnInput());
 
-form.addEventListener("submit", async (event) => {
-  event.preventDefault();
-  const body = { problem, language: language.value, source: source.value };
-  if (student) body.student = student.value;
-  if (stream) stream.close();
-  clearResults();  // the last submission's rows are not this one's
-  statusLine.textContent = "Handing in…";
-  const response = await fetch("/v1/submissions", {
+async function post(url, body) {
+  const response = await fetch(url, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Grader": "1" },
     body: JSON.stringify(body),
   });
-  const answer = await response.json();
+  return { response, answer: await response.json() };
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const body = { problem, language: language.value, source: editor.get() };
+  if (student) body.student = student.value;
+  if (stream) stream.close();
+  clearResults();  // the last submission's rows are not this one's
+  statusLine.textContent = "Handing in…";
+  const { response, answer } = await post("/v1/submissions", body);
   if (!response.ok) {
     statusLine.textContent = answer.detail || `The grader answered ${response.status}.`;
     return;
@@ -70,12 +107,60 @@ form.addEventListener("submit", async (event) => {
   watch(answer.id);
 });
 
+function shown(value) {
+  if (Array.isArray(value) && value.length && value.every(Array.isArray)) {
+    return value.map((row) => JSON.stringify(row)).join("\n");
+  }
+  return JSON.stringify(value, null, 1);
+}
+
+async function runOwnInput() {
+  const box = document.getElementById("run-result");
+  statusLine.textContent = "Running on your input…";
+  const { response, answer } = await post("/v1/runs", {
+    problem, language: language.value, source: editor.get(), input: runInput.value,
+  });
+  if (!response.ok) {
+    statusLine.textContent = answer.detail || `The grader answered ${response.status}.`;
+    runInput.setAttribute("aria-invalid", response.status === 422 ? "true" : "false");
+    return;
+  }
+  runInput.removeAttribute("aria-invalid");
+  box.hidden = false;
+  const verdict = document.getElementById("run-verdict");
+  const compile = document.getElementById("run-compile");
+  const printed = document.getElementById("run-printed");
+  const yours = answer.yours;
+  document.getElementById("run-message").textContent = yours ? yours.message : "";
+  compile.hidden = !answer.compile_output;
+  compile.textContent = answer.compile_output;
+  if (yours === null) {
+    verdict.textContent = "CE: your code did not compile";
+    verdict.className = "verdict v-CE";
+    markCompileError(answer.compile_output);
+  } else {
+    const figures = `${yours.time_s.toFixed(3)} s, ${(yours.memory_kib / 1024).toFixed(1)} MiB`;
+    verdict.textContent = `${yours.verdict} on ${runInput.value} (${figures})`;
+    verdict.className = `verdict v-${yours.verdict}`;
+  }
+  const agreed = yours !== null && yours.verdict === "AC";
+  document.getElementById("run-yours").textContent =
+    yours === null ? "–" : agreed ? "the same as the reference's (order aside)"
+      : yours.returned !== null && yours.returned !== undefined ? shown(yours.returned) : "–";
+  document.getElementById("run-expected").textContent = shown(answer.expected);
+  printed.hidden = !(yours && yours.output);
+  printed.textContent = yours && yours.output ? `Printed:\n${yours.output}` : "";
+  statusLine.textContent = "Ran.";
+}
+
 function clearResults() {
   rows.replaceChildren();
   verdictLine.textContent = "";
   verdictLine.className = "verdict";
   compileBox.hidden = true;
   boardBox.hidden = true;
+  document.getElementById("compare").hidden = true;
+  editor.clearMark();
 }
 
 function cell(row, text, className) {
@@ -98,6 +183,51 @@ function addRow(test) {
     boardBox.textContent = `${test.name}:\n${test.board}`;
     boardBox.hidden = false;
   }
+  const compare = document.getElementById("compare");
+  if (test.verdict === "WA" && !test.hidden && compare.hidden && test.name in samples
+      && test.returned !== null && test.returned !== undefined) {
+    compareWithExpected(test.name, samples[test.name], test.returned);
+  }
+}
+
+// The expected answer and the student's side by side, the difference said: the missing and
+// the extra items of a list of lists (placements, boards: order aside), else the first item
+// that differs. Only a sample's: a hidden test's answer never reaches the page.
+function compareWithExpected(name, expected, returned) {
+  document.getElementById("compare-title").textContent =
+    `${name}, the first failing sample: expected beside yours`;
+  document.getElementById("compare-expected").textContent = shown(expected);
+  document.getElementById("compare-yours").textContent = shown(returned);
+  document.getElementById("difference").textContent = difference(expected, returned);
+  document.getElementById("compare").hidden = false;
+}
+
+function difference(expected, returned) {
+  const listOfLists = (value) => Array.isArray(value) && value.every(Array.isArray);
+  if (listOfLists(expected) && listOfLists(returned)) {
+    const key = (item) => JSON.stringify(item);
+    const wanted = new Set(expected.map(key));
+    const given = new Set(returned.map(key));
+    const missing = [...wanted].filter((item) => !given.has(item));
+    const extra = [...given].filter((item) => !wanted.has(item));
+    const some = (items) => items.slice(0, 4).join(", ") + (items.length > 4 ? ", …" : "");
+    const parts = [];
+    if (missing.length) parts.push(`missing ${missing.length}: ${some(missing)}`);
+    if (extra.length) parts.push(`extra ${extra.length}: ${some(extra)}`);
+    if (returned.length !== given.size) parts.push(`${returned.length - given.size} repeated`);
+    return parts.length ? `${parts.join("; ")}.` : "the same items, in another shape.";
+  }
+  if (Array.isArray(expected) && Array.isArray(returned)) {
+    const index = expected.findIndex((item, i) => JSON.stringify(item) !== JSON.stringify(returned[i]));
+    if (index >= 0) return `the first difference is at index ${index}: expected ${JSON.stringify(expected[index])}, yours ${JSON.stringify(returned[index])}.`;
+    return `yours has ${returned.length - expected.length} more items than expected.`;
+  }
+  return `expected ${JSON.stringify(expected)}, yours ${JSON.stringify(returned)}.`;
+}
+
+function markCompileError(said) {
+  const line = /:(\d+)/.exec(said || "");
+  if (line) editor.markLine(Number(line[1]));
 }
 
 function showResult(result) {
@@ -106,18 +236,10 @@ function showResult(result) {
   if (result.compile_output) {
     compileBox.textContent = result.compile_output;
     compileBox.hidden = false;
-    const line = /:(\d+)/.exec(result.compile_output);
-    if (line) selectLine(Number(line[1]));
+    markCompileError(result.compile_output);
   }
   statusLine.textContent = "Done.";
   refreshHistory();
-}
-
-function selectLine(number) {
-  const lines = source.value.split("\n");
-  if (number < 1 || number > lines.length) return;
-  const start = lines.slice(0, number - 1).join("\n").length + (number > 1 ? 1 : 0);
-  source.setSelectionRange(start, start + lines[number - 1].length);
 }
 
 function watch(id) {
