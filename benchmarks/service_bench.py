@@ -86,7 +86,7 @@ def service(folder: Path, queue: str = "") -> Iterator[tuple[str, object]]:
 
     options = ServiceOptions(str(folder / "service.db"), problem_roots(), "process", 2, queue,
                              open=True, per_minute=10**6, pending_per_student=10**6,
-                             queue_capacity=10**6)  # fmt: skip
+                             queue_capacity=10**6, runs_per_minute=10**6)  # fmt: skip
     running = Service(options)
     try:
         with serving(running) as base:
