@@ -187,9 +187,14 @@ def test_the_keyboard_reaches_everything_and_a_phone_never_scrolls_sideways(site
     page.keyboard.press("Escape")
     page.keyboard.press("Tab")  # Esc then Tab leaves the editor: no keyboard trap
     assert page.evaluate("document.activeElement.id") == "check"
-    running.submit("ada", source=WRONG)
-    page.reload()
+    wrong = running.submit("ada", source=WRONG).json()["id"]
     page.set_viewport_size({"width": 375, "height": 800})  # a phone
+    page.goto(f"{url}/problems/nqueens#submission={wrong}")  # a hash change: no load
+    page.reload()  # its rows, board and answers
+    page.locator("#compare").wait_for(state="visible", timeout=30_000)
+    page.get_by_label("Input").fill("n = 5")
+    page.get_by_role("button", name="Run (Ctrl+')").click()
+    page.locator("#run-result").wait_for(state="visible", timeout=30_000)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     _shot(page, "phone-width")
 
