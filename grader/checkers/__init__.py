@@ -16,6 +16,8 @@ CHECKERS: Final[LazyRegistry[Checker]] = LazyRegistry(
         "exact": ".exact:Exact",
         "one_placement": ".one_placement:OnePlacement",
         "placement_count": ".placement_count:PlacementCount",
+        "unordered": ".unordered:Unordered",
+        "unordered-nested": ".unordered:UnorderedNested",
     },
 )
 

@@ -18,25 +18,21 @@ SHOWN_CHARACTERS = 120
 class Exact:
     def check(self, args: Mapping[str, object], expected: object, actual: Value) -> CheckResult:
         try:
-            got = _data(actual)
+            got = plain_data(actual)
         except InvalidAnswer as error:
             return CheckResult(False, str(error), "the returned value has the wrong type")
         if got == expected:
             return CheckResult(True, "correct")
-        return CheckResult(
-            False,
-            f"expected {_shown(expected)}, got {_shown(got)}",
-            "the returned value is wrong",
-        )
+        return CheckResult(False, _difference(expected, got), "the returned value is wrong")
 
     def canonical(self, args: Mapping[str, object], actual: Value) -> object:
-        return _data(actual)
+        return plain_data(actual)
 
 
-def _data(value: Value) -> object:
+def plain_data(value: Value) -> object:
     """JSON data for a value made only of ints, strings and lists."""
     if isinstance(value, tuple):
-        return [_data(item) for item in value]
+        return [plain_data(item) for item in value]
     if isinstance(value, SetOf):
         raise InvalidAnswer("returned a set, where a list (in order) was expected")
     if isinstance(value, Foreign):
@@ -44,6 +40,37 @@ def _data(value: Value) -> object:
     return value
 
 
-def _shown(value: object) -> str:
+def _difference(expected: object, got: object) -> str:
+    """Where two values part: a list's first differing element (by its index path) or its
+    length, else the two values."""
+    path = ""
+    while isinstance(expected, list) and isinstance(got, list):
+        pairs = zip(expected, got, strict=False)
+        index = next((i for i, (want, have) in enumerate(pairs) if want != have), None)
+        if index is None:
+            longer = len(got) > len(expected)
+            rest = got[len(expected) :] if longer else expected[len(got) :]
+            inside = f" in {path}" if path else ""
+            return (
+                f"expected {len(expected)} items{inside}, got {len(got)}: {shown(rest)} "
+                f"{'extra' if longer else 'missing'}"
+            )
+        path += f"[{index}]"
+        expected, got = expected[index], got[index]
+    where = f"at {path}: " if path else ""
+    said = f"{where}expected {shown(expected)}, got {shown(got)}"
+    if not path and _is_int(expected) and _is_int(got):  # a count, most often
+        assert isinstance(expected, int) and isinstance(got, int)
+        if got < expected:
+            return f"{said}: fewer than there are (is every choice undone before the next?)"
+        return f"{said}: more than there are (is every attack checked, nothing counted twice?)"
+    return said
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def shown(value: object) -> str:
     text = json.dumps(value)
     return text if len(text) <= SHOWN_CHARACTERS else text[:SHOWN_CHARACTERS] + "…"

@@ -23,10 +23,10 @@ class PlacementCount:
         if actual > expected:
             return CheckResult(
                 False,
-                f"{judged.message} for n = {n}: more placements than there are. Either some "
-                "you counted have queens attacking each other (is every column and both "
-                "diagonals checked before a queen is placed?), or the count goes on from an "
-                "earlier call (a global, static or class variable not reset?)",
+                f"expected {expected}, got {actual} for n = {n}: more placements than there "
+                "are. Either some you counted have queens attacking each other (is every "
+                "column and both diagonals checked before a queen is placed?), or the count "
+                "goes on from an earlier call (a global, static or class variable not reset?)",
                 "the count is too high: attacking queens counted, or a count kept between calls",
             )
         clue = (
@@ -36,9 +36,9 @@ class PlacementCount:
         )
         return CheckResult(
             False,
-            f"{judged.message} for n = {n}: fewer placements than there are, so the search "
-            f"missed some: does backtracking undo everything it marked (the column and both "
-            f"diagonals) before the next try?{clue}",
+            f"expected {expected}, got {actual} for n = {n}: fewer placements than there are, "
+            "so the search missed some: does backtracking undo everything it marked (the "
+            f"column and both diagonals) before the next try?{clue}",
             "the count is too low: the search missed placements (an undo forgotten?)",
         )
 

@@ -71,4 +71,9 @@ def python2_error(error_type: str, message: str) -> str:
         found = re.fullmatch(r"'(map|filter|zip|dict_keys|dict_values)' object is not .*", message)
         if found:
             return f"{PYTHON2} {found[1]}(...) is no longer a list; wrap it in list(...) first."
+        if re.fullmatch(r"(?:list|tuple) indices must be integers or slices, not float", message):
+            return (
+                " In Python 3, / always gives a float (Python 2's / on ints gave an int): "
+                "use // for whole-number division."
+            )
     return ""
