@@ -15,7 +15,15 @@ from .yamlsource import kind_of
 
 PROBLEM_FILE = "problem.yaml"
 ANSWERS_DIR = "answers"
-SCALAR_TYPES = {"int": int, "str": str}  # and list[T] of any of these, nested
+# LeetCode's scalar types, as JSON carries them (`long` is a 64-bit int, `float` a double, `char`
+# a one-character string); and list[T] of any of these, nested to any depth.
+SCALAR_TYPES: dict[str, type | tuple[type, ...]] = {
+    "int": int, "long": int, "bool": bool, "float": (int, float), "str": str, "char": str,
+}  # fmt: skip
+INT_RANGES = {"int": (-(2**31), 2**31 - 1), "long": (-(2**63), 2**63 - 1)}
+# `returns: void`: the call changes its first argument in place, and that is the answer
+# (LeetCode's in-place problems: Sudoku Solver's `solveSudoku(char[][] board)`).
+VOID = "void"
 
 
 def known_type(kind: str) -> bool:
@@ -36,9 +44,13 @@ def argument_problem(value: object, param: Param, kind: str = "") -> str:
         return next(
             (found for item in value if (found := argument_problem(item, param, kind[5:-1]))), ""
         )
-    if isinstance(value, bool) or not isinstance(value, SCALAR_TYPES[kind]):
+    if (isinstance(value, bool) and kind != "bool") or not isinstance(value, SCALAR_TYPES[kind]):
         return f"expected {kind}, got {kind_of(value)}"
-    if isinstance(value, int):
+    if kind == "char" and (len(str(value)) != 1 or not str(value).isascii()):
+        return f"expected one ASCII character (as LeetCode's char), got {kind_of(value)}"
+    if kind in INT_RANGES and not INT_RANGES[kind][0] <= int(str(value)) <= INT_RANGES[kind][1]:
+        return f"{value} does not fit a {kind}"
+    if isinstance(value, int) and not isinstance(value, bool):
         low = param.minimum if param.minimum is not None else value
         high = param.maximum if param.maximum is not None else value
         if not low <= value <= high:

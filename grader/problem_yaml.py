@@ -17,6 +17,8 @@ from .errors import UsageError
 from .limits import Limits
 from .problem import (
     PROBLEM_FILE,
+    SCALAR_TYPES,
+    VOID,
     Param,
     Problem,
     TestCase,
@@ -93,7 +95,7 @@ def load_problem(directory: Path, shown_from: Path | None = None) -> Problem:
         yaml_file=shown,
         statement=statement,
         params=params,
-        returns=doc.text("signature.returns", signature.get("returns", "")),
+        returns=_returns(doc, signature.get("returns", ""), params),
         entry_points=entry_names,
         limits=_limits(doc, top.get("limits", {})),
         checker=_checker(doc, top["checker"]),
@@ -141,7 +143,8 @@ def _param(doc: Document, path: str, raw: object) -> Param:
     kind = doc.text(f"{path}.type", spec["type"])
     if not known_type(kind):
         raise doc.error(
-            f"{path}.type", f"unknown type {kind!r} (known: int, str, and list[T] of those)"
+            f"{path}.type",
+            f"unknown type {kind!r} (known: {', '.join(SCALAR_TYPES)}, and list[T] of those)",
         )
     bounds = []
     for key in ("min", "max"):
@@ -150,6 +153,18 @@ def _param(doc: Document, path: str, raw: object) -> Param:
             raise doc.error(f"{path}.{key}", f"expected an integer, got {kind_of(value)}")
         bounds.append(value)
     return Param(name, kind, bounds[0], bounds[1])
+
+
+def _returns(doc: Document, raw: object, params: tuple[Param, ...]) -> str:
+    kind = doc.text("signature.returns", raw)
+    if kind == VOID and not params:
+        raise doc.error("signature.returns", "void: the first parameter is the answer; add one")
+    if kind and kind != VOID and not known_type(kind):
+        raise doc.error(
+            "signature.returns",
+            f"unknown type {kind!r} (known: {', '.join(SCALAR_TYPES)}, list[T] of those, void)",
+        )
+    return kind
 
 
 def _limits(doc: Document, raw: object) -> Limits:

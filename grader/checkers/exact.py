@@ -1,7 +1,9 @@
-"""`exact`: the returned value must equal the stored answer (lists in order, ints, strings).
+"""`exact`: the returned value must equal the stored answer (lists in order, ints, strings,
+bools, floats exactly: `float` compares with a tolerance).
 
-For problems whose answer is one value (a count, a list in a defined order); anything the
-wire only describes (a bool, a float, None, an object) is a wrong answer saying what it was.
+For problems whose answer is one value (a count, a list in a defined order). Equal means of
+the same JSON type too: `true` is not `1`, nor `1.0`. Anything else the wire only describes
+(None, an object) is a wrong answer saying what it was.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ class Exact:
             got = plain_data(actual)
         except InvalidAnswer as error:
             return CheckResult(False, str(error), "the returned value has the wrong type")
-        if got == expected:
+        if same(got, expected):
             return CheckResult(True, "correct")
         return CheckResult(False, _difference(expected, got), "the returned value is wrong")
 
@@ -30,14 +32,28 @@ class Exact:
 
 
 def plain_data(value: Value) -> object:
-    """JSON data for a value made only of ints, strings and lists."""
+    """JSON data for a value of ints, strings, bools, floats and lists."""
     if isinstance(value, tuple):
         return [plain_data(item) for item in value]
     if isinstance(value, SetOf):
         raise InvalidAnswer("returned a set, where a list (in order) was expected")
     if isinstance(value, Foreign):
-        raise InvalidAnswer(f"returned {value.describe()}, where an int, str or list was expected")
+        if value.type_name == "bool" and value.text in ("True", "False"):
+            return value.text == "True"
+        if value.type_name == "float":
+            try:
+                return float(value.text)
+            except ValueError:
+                pass
+        raise InvalidAnswer(
+            f"returned {value.describe()}, where an int, float, bool, str or list was expected"
+        )
     return value
+
+
+def same(got: object, expected: object) -> bool:
+    """Equal as JSON: of one type (True is not 1 here, as Python's == would have it)."""
+    return json.dumps(got, sort_keys=True) == json.dumps(expected, sort_keys=True)
 
 
 def _difference(expected: object, got: object) -> str:
@@ -46,7 +62,7 @@ def _difference(expected: object, got: object) -> str:
     path = ""
     while isinstance(expected, list) and isinstance(got, list):
         pairs = zip(expected, got, strict=False)
-        index = next((i for i, (want, have) in enumerate(pairs) if want != have), None)
+        index = next((i for i, (want, have) in enumerate(pairs) if not same(have, want)), None)
         if index is None:
             longer = len(got) > len(expected)
             rest = got[len(expected) :] if longer else expected[len(got) :]
@@ -59,12 +75,19 @@ def _difference(expected: object, got: object) -> str:
         expected, got = expected[index], got[index]
     where = f"at {path}: " if path else ""
     said = f"{where}expected {shown(expected)}, got {shown(got)}"
+    if type(expected) is not type(got) and {type(expected), type(got)} != {int, float}:
+        return f"{said} ({_kind(got)}, where {_kind(expected)} was expected)"
     if not path and _is_int(expected) and _is_int(got):  # a count, most often
         assert isinstance(expected, int) and isinstance(got, int)
         if got < expected:
             return f"{said}: fewer than there are (is every choice undone before the next?)"
         return f"{said}: more than there are (is every attack checked, nothing counted twice?)"
     return said
+
+
+def _kind(value: object) -> str:
+    names = {bool: "a bool", int: "an int", float: "a float", str: "a str", list: "a list"}
+    return names.get(type(value), type(value).__name__)
 
 
 def _is_int(value: object) -> bool:

@@ -42,8 +42,14 @@ class AnswerMatcher:
         # In the file's order (the tests run samples first), as an instructor reads them.
         for test in sorted(problem.tests, key=lambda test: test.line or 0):
             answer = answers.get(test.name)
-            if isinstance(answer, list) and answer and all(isinstance(r, list) for r in answer):
-                rows = frozenset(tuple(int(x) for x in row) for row in answer)
+            # Rows of ints only: a literal table of numbers is what this matcher reads.
+            if (
+                isinstance(answer, list)
+                and answer
+                and all(isinstance(r, list) for r in answer)
+                and all(type(x) is int for row in answer for x in row)
+            ):
+                rows = frozenset(tuple(row) for row in answer)
                 self._rows.append((_input(test.input), rows))
 
     def described(self, rows: Iterable[tuple[int, ...]], line: int) -> str:

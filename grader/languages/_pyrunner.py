@@ -323,7 +323,9 @@ def load(fd: int, filename: str, entries: list[str], params: list[str]) -> tuple
     return target, lines
 
 
-def serve(fd: int, target: Any, filename: str, lines: list[str]) -> None:
+def serve(fd: int, target: Any, filename: str, lines: list[str], in_place: bool = False) -> None:
+    # in_place: the problem's function returns nothing (LeetCode's `void`) and changes its
+    # first argument, which is then the answer.
     memory_frame = '{"kind":"error","type":"MemoryError","message":"","trace":"","line":null}'
     while True:
         request = receive(fd)
@@ -331,8 +333,11 @@ def serve(fd: int, target: Any, filename: str, lines: list[str]) -> None:
             return
         # Every reply echoes the request's id: "{" becomes '{"id":N,'.
         echo = '{"id":%d,' % request["id"]
+        args = request["args"]
         try:
-            value = target(*request["args"])
+            value = target(*args)
+            if in_place:
+                value = args[0]
         except MemoryError as error:
             error.__traceback__ = None
             del error
@@ -384,10 +389,11 @@ def main() -> None:
     fd = channel()
     filename, entries = sys.argv[1], sys.argv[2].split(",")
     params = sys.argv[3].split(",") if sys.argv[3] else []
+    in_place = sys.argv[4:5] == ["in-place"]
     sys.argv = [filename]
     target, lines = load(fd, filename, entries, params)
     if target is not None:
-        serve(fd, target, filename, lines)
+        serve(fd, target, filename, lines, in_place)
 
 
 def warm() -> None:

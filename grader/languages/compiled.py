@@ -11,18 +11,18 @@ import hashlib
 import os
 import re
 import shutil
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final, TypeVar
 
-from ..errors import InternalError, ProblemError, SandboxUnavailable
+from ..errors import InternalError, SandboxUnavailable
 from ..limits import Limits
 from ..problem import Problem
 from ..sandbox.base import Program, RunOutcome, Runtime, Sandbox, Termination
 from ..submission import Submission
 from .base import Build, Sanitized, SourceFamily, source_problem
 from .diagnostics import ERROR, head, student_diagnostics
+from .signatures import Spelling
 from .toolcache import write_whole
 
 T = TypeVar("T")
@@ -39,36 +39,6 @@ class Unit:
     student_lines: int  # lines past this in the student's file are the driver's
     signature: str  # what the driver calls, for a student whose code does not fit it
     shown_as: str = ""  # the student's own name for a file the compiler needs renamed
-
-
-@dataclass(frozen=True, slots=True)
-class Spelling:
-    """How a language writes the problem's signature; `{...}` fields are filled in."""
-
-    sequence: str  # a list type around `{}`: "vector<{}>"
-    scalars: Mapping[str, str]  # "int" -> "int" / "i32"
-    param: str  # "{type} {name}" / "{name}: {type}"
-    method: str  # "{returns} {entry}({params})"
-    wrapper: str  # the starter file around {method}, with an empty body
-    param_sequence: str = ""  # where parameters are spelt otherwise: Java's "{}[]"
-    param_scalars: Mapping[str, str] | None = None
-
-    def type(self, wire_type: str, parameter: bool = False) -> str:
-        sequence = (parameter and self.param_sequence) or self.sequence
-        scalars = (parameter and self.param_scalars) or self.scalars
-        if wire_type.startswith("list[") and wire_type.endswith("]"):
-            return sequence.format(self.type(wire_type[5:-1], parameter))
-        return scalars.get(wire_type, wire_type)
-
-    def signature(self, problem: Problem, entry: str) -> str:
-        params = ", ".join(
-            self.param.format(type=self.type(param.type, True), name=param.name)
-            for param in problem.params
-        )
-        # A scalar return is spelt as a parameter would be (Java's `int`, not `Integer`).
-        scalar = not problem.returns.startswith("list[")
-        returns = self.type(problem.returns, parameter=scalar)
-        return self.method.format(returns=returns, entry=entry, params=params)
 
 
 class CompiledLanguage:
@@ -171,34 +141,8 @@ def driver_source(file_name: str, call: str, arguments_setup: str = "") -> str:
     return text.replace("GRADER_ARGS", arguments_setup).replace("GRADER_CALL", call)
 
 
-def converted_arguments(problem: Problem, conversions: Mapping[str, str]) -> str:
-    """The call's argument list, each parameter through its type's conversion expression."""
-    return ", ".join(conversions[param.type].format(i=i) for i, param in enumerate(problem.params))
-
-
 def line_count(source: bytes) -> int:
     return source.count(b"\n") + 1
-
-
-def supported_params(problem: Problem, language: str, supported: frozenset[str]) -> None:
-    """The drivers convert these parameter types; another needs a driver change, said here."""
-    for param in problem.params:
-        if param.type not in supported:
-            raise ProblemError(
-                problem.yaml_file,
-                None,
-                "signature.params",
-                f"{param.name}: the {language} driver takes {', '.join(sorted(supported))}, "
-                f"not {param.type}",
-            )
-
-
-# Every nesting of int and str lists, which the C++ and Rust drivers convert generically.
-NESTED_TYPES: Final = frozenset(
-    prefix + scalar + suffix
-    for scalar in ("int", "str")
-    for prefix, suffix in (("", ""), ("list[", "]"), ("list[list[", "]]"))
-)
 
 
 def shell() -> str:

@@ -18,18 +18,16 @@ from ..submission import Submission
 from .base import Build, PlusOne
 from .compiled import (
     CompiledLanguage,
-    Spelling,
     Unit,
     build_in_sandbox,
-    converted_arguments,
     driver_source,
     entry_point,
     line_count,
     missing_toolchain,
     refused,
     student_file_name,
-    supported_params,
 )
+from .signatures import NESTED_TYPES, Spelling, supported_params, typed_call
 from .toolcache import per_path
 
 # LeetCode's C# usings, on the student's first line so that mcs's line numbers stay theirs.
@@ -47,14 +45,6 @@ CSHARP_LEVEL = (
 )
 # mcs's parse errors, which a feature newer than it takes for bad syntax.
 PARSE_ERRORS = ("error CS1525", "error CS1547", "error CS1002", "error CS1519", "error CS1041")
-# Each parameter type the driver converts, as the expression that converts argument i.
-CONVERSIONS = {
-    "int": "Convert.ToInt32(args[{i}])",
-    "str": "(string) args[{i}]",
-    "list[int]": "Ints(args[{i}])",
-    "list[str]": "Strings(args[{i}])",
-    "list[list[int]]": "IntMatrix(args[{i}])",
-}
 
 
 @per_path
@@ -114,7 +104,15 @@ class CSharp(CompiledLanguage):
     packages = (("mcs", "mono-mcs"), ("mono", "mono-runtime"))
     spelling = Spelling(
         "IList<{}>",
-        {"int": "int", "str": "string", "bool": "bool"},
+        {
+            "int": "int",
+            "long": "long",
+            "bool": "bool",
+            "float": "double",
+            "str": "string",
+            "char": "char",
+            "void": "void",
+        },  # fmt: skip
         "{type} {name}",
         "public {returns} {entry}({params})",
         "public class Solution {{\n    {method} {{\n        \n    }}\n}}\n",
@@ -134,14 +132,14 @@ class CSharp(CompiledLanguage):
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         mono, compiler, trees, version = _mono()
         entry = entry_point(problem, self.id, submission.source)
-        supported_params(problem, "C#", frozenset(CONVERSIONS))
+        supported_params(problem, "C#", NESTED_TYPES)
         student = student_file_name(submission, ".cs", "Solution.cs")
         for pattern, advice in REFUSED:
             found = refused(submission.source, student, pattern, advice.format(entry=entry))
             if found:
                 return found
-        arguments = converted_arguments(problem, CONVERSIONS)
-        driver = driver_source("GraderMain.cs", f"solution.{entry}({arguments})")
+        setup, call = typed_call(problem, entry, self.spelling, 'Arg(args[{i}], "{kind}")', {})
+        driver = driver_source("GraderMain.cs", call, setup)
         unit = Unit(
             (
                 (student, USINGS.encode() + submission.source),

@@ -21,19 +21,17 @@ from ..submission import Submission
 from .base import Build, PlusOne
 from .compiled import (
     CompiledLanguage,
-    Spelling,
     Unit,
     build_in_sandbox,
-    converted_arguments,
     driver_source,
     entry_point,
     line_count,
     missing_toolchain,
     refused,
     shell,
-    supported_params,
 )
 from .javatools import BuildTool, build_tool
+from .signatures import NESTED_TYPES, Spelling, supported_params, typed_call
 from .toolcache import per_path
 
 # LeetCode's Java imports, on the student's first line so that javac's line numbers stay theirs.
@@ -43,13 +41,9 @@ IMPORTS = (
 )
 HINT = "a JDK (Debian/Ubuntu: apt-get install default-jdk-headless)"
 # Each parameter type the driver converts, as the expression that converts argument i.
-CONVERSIONS = {
-    "int": "((Number) args.get({i})).intValue()",
-    "str": "(String) args.get({i})",
-    "list[int]": "ints(args.get({i}))",
-    "list[str]": "strings(args.get({i}))",
-    "list[list[int]]": "intMatrix(args.get({i}))",
-}
+# A primitive parameter is unboxed from the object the driver's arg() makes.
+BOXED = {"int": "Integer", "long": "Long", "boolean": "Boolean", "double": "Double",
+         "char": "Character"}  # fmt: skip
 
 
 @per_path
@@ -82,12 +76,28 @@ class Java(CompiledLanguage):
     packages = (("javac", "default-jdk-headless"),)
     spelling = Spelling(
         "List<{}>",
-        {"int": "Integer", "str": "String", "bool": "Boolean"},
+        {
+            "int": "Integer",
+            "long": "Long",
+            "bool": "Boolean",
+            "float": "Double",
+            "str": "String",
+            "char": "Character",
+            "void": "void",
+        },  # fmt: skip
         "{type} {name}",
         "public {returns} {entry}({params})",
         "class Solution {{\n    {method} {{\n        \n    }}\n}}\n",
         param_sequence="{}[]",  # LeetCode's Java takes arrays, returns lists
-        param_scalars={"int": "int", "str": "String"},
+        param_scalars={
+            "int": "int",
+            "long": "long",
+            "bool": "boolean",
+            "float": "double",
+            "str": "String",
+            "char": "char",
+            "void": "void",
+        },  # fmt: skip
     )
 
     def toolchain(self) -> tuple[str, tuple[str, ...], str]:
@@ -108,9 +118,11 @@ class Java(CompiledLanguage):
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         home, trees, version = jdk()
         entry = entry_point(problem, self.id, submission.source)
-        supported_params(problem, "Java", frozenset(CONVERSIONS))
-        arguments = converted_arguments(problem, CONVERSIONS)
-        driver = driver_source("GraderMain.java", f"solution.{entry}({arguments})")
+        supported_params(problem, "Java", NESTED_TYPES)
+        setup, call = typed_call(
+            problem, entry, self.spelling, 'arg(args.get({i}), "{kind}")', BOXED
+        )
+        driver = driver_source("GraderMain.java", call, setup)
         student = "Solution.java"  # javac requires a public class's file to carry its name
         in_package = refused(
             submission.source,

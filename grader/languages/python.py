@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 
-from ..problem import Problem
+from ..problem import VOID, Problem
 from ..sandbox.base import BARE_PYTHON_FLAGS, Program, PythonRunner, Runtime, Sandbox
 from ..sandbox.preparation import python_places
 from ..submission import Submission
@@ -70,8 +70,9 @@ class Python:
 
     def template(self, problem: Problem) -> str:
         entry = problem.entry_names(self.id)[0]
-        params = ", ".join(f"{param.name}: {param.type}" for param in problem.params)
-        return f"def {entry}({params}) -> {problem.returns or 'object'}:\n    ...\n"
+        params = ", ".join(f"{param.name}: {_hint(param.type)}" for param in problem.params)
+        returns = "None" if problem.returns == VOID else _hint(problem.returns or "object")
+        return f"def {entry}({params}) -> {returns}:\n    ...\n"
 
     def missing(self) -> str:
         return ""  # the grader's own interpreter
@@ -138,7 +139,12 @@ class Python:
             name = "solution.py"
         runner = PythonRunner(
             runner_source(),
-            (name, ",".join(entries), ",".join(param.name for param in problem.params)),
+            (
+                name,
+                ",".join(entries),
+                ",".join(param.name for param in problem.params),
+                *(("in-place",) if problem.returns == VOID else ()),
+            ),
         )
         return Build(
             Program(
@@ -150,3 +156,8 @@ class Python:
                 python_runner=runner,
             )
         )
+
+
+def _hint(kind: str) -> str:
+    """A signature's type as a Python hint: `char` is a one-character str, `long` an int."""
+    return re.sub(r"\b(char|long)\b", lambda found: {"char": "str", "long": "int"}[found[1]], kind)

@@ -13,15 +13,13 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from ..problem import Problem
+from ..problem import VOID, Problem
 from ..sandbox.base import Program, Sandbox
 from ..submission import Submission
 from .base import Build, PlusOne
 from .compiled import (
     DRIVERS,
-    NESTED_TYPES,
     CompiledLanguage,
-    Spelling,
     Unit,
     build_in_sandbox,
     driver_source,
@@ -30,8 +28,8 @@ from .compiled import (
     missing_toolchain,
     refused,
     student_file_name,
-    supported_params,
 )
+from .signatures import NESTED_TYPES, Spelling, supported_params
 from .toolcache import cached_folder, made_once, per_path, present
 
 HINT = "rustc (Debian/Ubuntu: apt-get install rustc, or rustup)"
@@ -101,10 +99,19 @@ class Rust(CompiledLanguage):
     packages = (("rustc", "rustc"),)
     spelling = Spelling(
         "Vec<{}>",
-        {"int": "i32", "str": "String", "bool": "bool"},
+        {
+            "int": "i32",
+            "long": "i64",
+            "bool": "bool",
+            "float": "f64",
+            "str": "String",
+            "char": "char",
+            "void": "()",
+        },  # fmt: skip
         "{name}: {type}",
         "fn {entry}({params}) -> {returns}",
         "impl Solution {{\n    pub {method} {{\n        \n    }}\n}}\n",
+        in_place="&mut {}",
     )
 
     def toolchain(self) -> tuple[str, str, str]:
@@ -113,6 +120,20 @@ class Rust(CompiledLanguage):
     def dialect(self) -> str:
         return (
             "Rust 2021 edition (rustc -O), the standard library only; `struct Solution;` supplied"
+        )
+
+    def _call(self, problem: Problem, entry: str) -> str:
+        """The entry point called with the request's arguments, each converted from JSON; a
+        `void` problem's value is its first argument, as the call left it."""
+        converted = [
+            f"<{self.spelling.type(param.type, True)}>::from_json(&args[{i}])"
+            for i, param in enumerate(problem.params)
+        ]
+        if problem.returns != VOID:
+            return f"Solution::{entry}({', '.join(converted)})"
+        rest = "".join(f", {argument}" for argument in converted[1:])
+        return (
+            f"{{ let mut answer = {converted[0]}; Solution::{entry}(&mut answer{rest}); answer }}"
         )
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
@@ -130,11 +151,7 @@ class Rust(CompiledLanguage):
         if own_main:
             return own_main
         text = submission.source.decode("utf-8", "replace")
-        arguments = ", ".join(
-            f"<{self.spelling.type(param.type, True)}>::from_json(&args[{i}])"
-            for i, param in enumerate(problem.params)
-        )
-        driver = driver_source("driver.rs", f"Solution::{entry}({arguments})")
+        driver = driver_source("driver.rs", self._call(problem, entry))
         library = driver_library()
         if library is None:
             driver = f"\nmod grader_driver {{\n{_driver_library_source()}}}\n{driver}"

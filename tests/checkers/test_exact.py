@@ -16,7 +16,13 @@ CASES = [
     ([[1, 2]], ((2, 1),), False, "at [0][0]: expected 1, got 2"),
     ([1, 2, 3], (1, 2), False, "expected 3 items, got 2: [3] missing"),
     ([[1], [2]], ((1,), (2, 5)), False, "expected 1 items in [1], got 2: [5] extra"),
-    ([1], Foreign("bool", "True"), False, "where an int, str or list was expected"),
+    ([1], Foreign("bool", "True"), False, "expected [1], got true (a bool, where a list was"),
+    (1, Foreign("bool", "True"), False, "expected 1, got true (a bool, where an int was"),
+    (True, Foreign("bool", "True"), True, "correct"),
+    (False, Foreign("bool", "True"), False, "expected false, got true"),
+    (0.5, Foreign("float", "0.5"), True, "correct"),
+    ([["a", "b"]], (("a", "c"),), False, 'at [0][1]: expected "b", got "c"'),
+    ([1], Foreign("NoneType"), False, "where an int, float, bool, str or list was expected"),
     ([1], SetOf((1,)), False, "returned a set"),
     ("x" * 500, "y", False, "…"),
 ]
@@ -34,4 +40,4 @@ def test_exact(expected, actual, passed, words) -> None:
 def test_a_reference_must_return_plain_data() -> None:
     assert Exact().canonical({}, ((1, "a"), 2)) == [[1, "a"], 2]
     with pytest.raises(InvalidAnswer):
-        Exact().canonical({}, Foreign("float", "1.5"))
+        Exact().canonical({}, Foreign("NoneType"))

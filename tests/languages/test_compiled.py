@@ -10,7 +10,7 @@ import pytest
 
 from grader.cli import main
 from grader.judge import grade
-from grader.languages import cpp, rust
+from grader.languages import cpp, cpp_toolchain, rust
 from grader.languages.compiled import cache_dir
 from grader.verdicts import Verdict
 
@@ -73,13 +73,13 @@ def test_identical_sources_are_compiled_once(
 def test_a_missing_compiler_is_one_line_naming_the_package(capsys, monkeypatch) -> None:
     real_which = shutil.which
     monkeypatch.setattr(
-        cpp.shutil, "which", lambda name: None if name == "g++" else real_which(name)
+        cpp_toolchain.shutil, "which", lambda name: None if name == "g++" else real_which(name)
     )
-    cpp._compiler.cache_clear()
+    cpp_toolchain.compiler.cache_clear()
     try:
         assert main(["grade", "--sandbox", "process", str(CPP)]) == 2
     finally:
-        cpp._compiler.cache_clear()
+        cpp_toolchain.compiler.cache_clear()
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "apt-get install g++" in err
 
@@ -117,8 +117,8 @@ def test_a_toolchain_is_looked_up_again_for_another_path(tmp_path, monkeypatch) 
     fake.write_text("#!/bin/sh\necho 'g++ (fake) 0.1'\n")
     fake.chmod(0o755)
     real_path = os.environ.get("PATH", "")
-    real = cpp._compiler()
+    real = cpp_toolchain.compiler()
     monkeypatch.setenv("PATH", f"{fake.parent}:{real_path}")
-    assert cpp._compiler() == (str(fake), "g++ (fake) 0.1")
+    assert cpp_toolchain.compiler() == (str(fake), "g++ (fake) 0.1")
     monkeypatch.setenv("PATH", real_path)
-    assert cpp._compiler() == real
+    assert cpp_toolchain.compiler() == real

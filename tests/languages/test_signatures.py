@@ -1,51 +1,78 @@
-"""A problem with another signature (int, list[int], list[list[int]], str, list[str] in,
-list[str] out) is graded in every language with no harness change: only its YAML."""
+"""Problems with other signatures are graded in every language with no harness change: only
+their YAML. `echo` takes int, list[int], list[list[int]], str and list[str] and returns
+list[str]; `in_place` takes long, float, bool, char, list[bool] and a char grid it changes in
+place (`returns: void`, as LeetCode's Sudoku Solver); `mean` takes list[long] and returns a
+float."""
 
 from __future__ import annotations
 
 import shutil
+from functools import cache
 from pathlib import Path
 
 import pytest
 
 from grader.authoring.answers import compute_answers, write_answers
 from grader.judge import grade, load_answers
-from grader.languages import extensions
+from grader.languages import LANGUAGES, extensions
+from grader.problem import Problem
 from grader.problem_yaml import load_problem
 from grader.submission import read_submission
 from grader.verdicts import Verdict
 
 from ..conftest import require_language
 
-ECHO = Path(__file__).with_name("echo")
-SOLUTIONS = sorted((ECHO / "solutions").iterdir())
+HERE = Path(__file__).parent
+FOLDERS = ("echo", "in_place", "mean")
+SOLUTIONS = sorted(path for name in FOLDERS for path in (HERE / name / "solutions").iterdir())
 
 
 @pytest.fixture(scope="module")
-def echo(tmp_path_factory, process_sandbox):
-    folder = tmp_path_factory.mktemp("problems") / "echo"
-    shutil.copytree(ECHO, folder)
-    problem = load_problem(folder)
-    write_answers(problem, compute_answers(problem, process_sandbox))
-    return problem
+def problems(tmp_path_factory, process_sandbox):
+    """Each folder copied, its answers computed by its reference (the harness's own path)."""
+
+    @cache
+    def answered(name: str) -> Problem:
+        folder = tmp_path_factory.mktemp("problems") / name
+        shutil.copytree(HERE / name, folder)
+        problem = load_problem(folder)
+        write_answers(problem, compute_answers(problem, process_sandbox))
+        return problem
+
+    return answered
 
 
-def test_the_answers_keep_every_type(echo) -> None:
-    answers = load_answers(echo)
-    assert answers["plain"] == ["7", "6", "6", "queen", "a,b"]
-    assert answers["quoted"] == ["0", "-5", "9", 'say "hi"\\', "x,y,é"]
+def test_the_answers_keep_every_type(problems) -> None:
+    echo = load_answers(problems("echo"))
+    assert echo["plain"] == ["7", "6", "6", "queen", "a,b"]
+    assert echo["quoted"] == ["0", "-5", "9", 'say "hi"\\', "x,y,é"]
+    marked = load_answers(problems("in_place"))
+    assert marked["marked"] == [["Q", "T", "L", "H", "T"], ["x", "y", "z", "w", "v"]]
+    assert marked["unmarked"] == [["q", "F", "s", "l", "F"]]
+    assert load_answers(problems("mean")) == {"quarter": 0.25, "wide": 2199023255552.5}
 
 
-@pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.name)
-def test_every_language_reads_every_parameter_type(
-    path, echo, tmp_path, monkeypatch, process_sandbox
+@pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: f"{p.parent.parent.name}/{p.name}")
+def test_every_language_reads_and_returns_every_type(
+    path, problems, tmp_path, monkeypatch, process_sandbox
 ) -> None:
+    problem = problems(path.parent.parent.name)
     submission = read_submission(path, extensions())
     require_language(submission.language)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    result = grade(echo, load_answers(echo), submission, process_sandbox, reveal_hidden=True)
+    result = grade(problem, load_answers(problem), submission, process_sandbox, reveal_hidden=True)
     assert result.verdict is Verdict.AC, (result.compile_output, result.tests)
 
 
-def test_every_language_has_a_solution() -> None:
-    assert {extensions()[path.suffix] for path in SOLUTIONS} == set(extensions().values())
+@pytest.mark.parametrize("name", FOLDERS)
+def test_every_language_has_a_solution(name: str) -> None:
+    languages = {extensions()[path.suffix] for path in (HERE / name / "solutions").iterdir()}
+    assert languages == set(LANGUAGES)
+
+
+def test_a_wrong_type_is_said_as_one(problems, make_submission, process_sandbox) -> None:
+    """A bool is not an int, nor 1.0 a bool: the checker names both types."""
+    problem = problems("mean")
+    source = "def mean(nums):\n    return len(nums) == 4\n"
+    result = grade(problem, load_answers(problem), make_submission(source), process_sandbox)
+    assert result.tests[0].message == "expected 0.25, got true (a bool, where a float was expected)"

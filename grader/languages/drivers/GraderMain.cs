@@ -93,6 +93,14 @@ public static class GraderMain {
             sink.Append(Convert.ToInt64(value));
         } else if (value is string) {
             sink.Append(Quote((string) value));
+        } else if (value is char) {
+            sink.Append(Quote(value.ToString()));
+        } else if (value is bool) {
+            // As the Python runner tags what JSON alone would blur (true is not 1).
+            sink.Append("{\"type\":\"bool\",\"repr\":\"").Append((bool) value ? "True" : "False").Append("\"}");
+        } else if (value is double || value is float) {
+            string text = Convert.ToDouble(value).ToString("R", System.Globalization.CultureInfo.InvariantCulture);
+            sink.Append("{\"type\":\"float\",\"repr\":").Append(Quote(text)).Append('}');
         } else if (value is IEnumerable) {
             sink.Append('[');
             bool first = true;
@@ -109,8 +117,8 @@ public static class GraderMain {
         }
     }
 
-    // The request is {"args":[...]}: numbers (long), strings and lists, parsed; the call
-    // converts each to its parameter's type (Ints, Strings, IntMatrix).
+    // The request is {"args":[...]}: numbers (long or double), booleans, strings and lists,
+    // parsed; Arg() converts each to its parameter's type.
     static int at;
 
     static object Parse(string text) {
@@ -140,9 +148,48 @@ public static class GraderMain {
             return output.ToString();
         }
         int start = at;
-        while (at < text.Length && (text[at] == '-' || char.IsDigit(text[at]))) at++;
+        if (char.IsLetter(c)) {  // true, false, null
+            while (at < text.Length && char.IsLetter(text[at])) at++;
+            return c == 't' ? (object) true : c == 'f' ? (object) false : null;
+        }
+        while (at < text.Length && "-+.eE0123456789".IndexOf(text[at]) >= 0) at++;
         if (at == start) { at++; return 0L; }
-        return long.Parse(text.Substring(start, at - start));
+        string number = text.Substring(start, at - start);
+        long whole;
+        if (long.TryParse(number, out whole)) return whole;
+        return double.Parse(number, System.Globalization.CultureInfo.InvariantCulture);
+    }
+
+    // A request's value as a parameter of the declared type: int, long, bool, float, str,
+    // char, or list[T] of those as an array (LeetCode's C# takes arrays: char[][] board).
+    static object Arg(object value, string kind) {
+        if (kind.StartsWith("list[")) {
+            string inner = kind.Substring(5, kind.Length - 6);
+            var items = (List<object>) value;
+            Array array = Array.CreateInstance(Component(inner), items.Count);
+            for (int i = 0; i < items.Count; i++) array.SetValue(Arg(items[i], inner), i);
+            return array;
+        }
+        switch (kind) {
+            case "int": return Convert.ToInt32(value);
+            case "long": return Convert.ToInt64(value);
+            case "float": return Convert.ToDouble(value);
+            case "bool": return (bool) value;
+            case "char": return ((string) value)[0];
+            default: return value;
+        }
+    }
+
+    static Type Component(string kind) {
+        if (kind.StartsWith("list[")) return Component(kind.Substring(5, kind.Length - 6)).MakeArrayType();
+        switch (kind) {
+            case "int": return typeof(int);
+            case "long": return typeof(long);
+            case "float": return typeof(double);
+            case "bool": return typeof(bool);
+            case "char": return typeof(char);
+            default: return typeof(string);
+        }
     }
 
     // Scanned by hand: Mono's Regex takes 30-40 ms to start, which every run would pay.
@@ -158,27 +205,6 @@ public static class GraderMain {
     static List<object> RequestArgs(string body) {
         at = Math.Max(body.IndexOf('['), 0);
         return Parse(body) as List<object> ?? new List<object>();
-    }
-
-    static int[] Ints(object value) {
-        var items = (List<object>) value;
-        var output = new int[items.Count];
-        for (int i = 0; i < output.Length; i++) output[i] = Convert.ToInt32(items[i]);
-        return output;
-    }
-
-    static string[] Strings(object value) {
-        var items = (List<object>) value;
-        var output = new string[items.Count];
-        for (int i = 0; i < output.Length; i++) output[i] = (string) items[i];
-        return output;
-    }
-
-    static int[][] IntMatrix(object value) {
-        var rows = (List<object>) value;
-        var output = new int[rows.Count][];
-        for (int i = 0; i < output.Length; i++) output[i] = Ints(rows[i]);
-        return output;
     }
 
     static string ErrorFrame(Exception error) {
@@ -205,6 +231,7 @@ public static class GraderMain {
             string frame;
             try {
                 var solution = new Solution();
+                GRADER_ARGS
                 var value = new StringBuilder();
                 Wire(value, GRADER_CALL);
                 frame = "{\"kind\":\"value\",\"value\":" + value + "}";

@@ -71,6 +71,20 @@ public final class GraderMain {
             sink.append(value);
         } else if (value instanceof String) {
             sink.append(quote((String) value));
+        } else if (value instanceof Character) {
+            sink.append(quote(String.valueOf(value)));
+        } else if (value instanceof Boolean) {
+            // As the Python runner tags what JSON alone would blur (true is not 1).
+            sink.append("{\"type\":\"bool\",\"repr\":\"").append((Boolean) value ? "True" : "False").append("\"}");
+        } else if (value instanceof Double || value instanceof Float) {
+            sink.append("{\"type\":\"float\",\"repr\":").append(quote(String.valueOf(((Number) value).doubleValue()))).append('}');
+        } else if (value != null && value.getClass().isArray() && !(value instanceof int[])) {
+            sink.append('[');
+            for (int i = 0; i < java.lang.reflect.Array.getLength(value); i++) {
+                if (i > 0) sink.append(',');
+                wire(sink, java.lang.reflect.Array.get(value, i));
+            }
+            sink.append(']');
         } else if (value instanceof Iterable) {
             sink.append('[');
             boolean first = true;
@@ -92,8 +106,8 @@ public final class GraderMain {
         }
     }
 
-    // The request is {"args":[...]}: numbers (Long), strings and lists, parsed; the call
-    // converts each to its parameter's type (ints, strings, intMatrix).
+    // The request is {"args":[...]}: numbers (Long or Double), booleans, strings and lists,
+    // parsed; arg() converts each to its parameter's type.
     private static int at;
 
     private static Object parse(String text) {
@@ -123,9 +137,48 @@ public final class GraderMain {
             return out.toString();
         }
         int start = at;
-        while (at < text.length() && (text.charAt(at) == '-' || Character.isDigit(text.charAt(at)))) at++;
+        if (Character.isLetter(c)) {  // true, false, null
+            while (at < text.length() && Character.isLetter(text.charAt(at))) at++;
+            return c == 't' ? Boolean.TRUE : c == 'f' ? Boolean.FALSE : null;
+        }
+        while (at < text.length() && "-+.eE0123456789".indexOf(text.charAt(at)) >= 0) at++;
         if (at == start) { at++; return 0L; }
-        return Long.parseLong(text.substring(start, at));
+        String number = text.substring(start, at);
+        return number.matches("-?\\d+") ? (Object) Long.parseLong(number) : (Object) Double.parseDouble(number);
+    }
+
+    // A request's value as a parameter of the declared type: int, long, bool, float, str,
+    // char, or list[T] of those as an array (LeetCode's Java takes arrays: char[][] board).
+    private static Object arg(Object value, String kind) {
+        if (kind.startsWith("list[")) {
+            String inner = kind.substring(5, kind.length() - 1);
+            List<?> items = (List<?>) value;
+            Object array = java.lang.reflect.Array.newInstance(component(inner), items.size());
+            for (int i = 0; i < items.size(); i++) java.lang.reflect.Array.set(array, i, arg(items.get(i), inner));
+            return array;
+        }
+        switch (kind) {
+            case "int": return ((Number) value).intValue();
+            case "long": return ((Number) value).longValue();
+            case "float": return ((Number) value).doubleValue();
+            case "bool": return (Boolean) value;
+            case "char": return ((String) value).charAt(0);
+            default: return value;
+        }
+    }
+
+    private static Class<?> component(String kind) {
+        if (kind.startsWith("list[")) {
+            return java.lang.reflect.Array.newInstance(component(kind.substring(5, kind.length() - 1)), 0).getClass();
+        }
+        switch (kind) {
+            case "int": return int.class;
+            case "long": return long.class;
+            case "float": return double.class;
+            case "bool": return boolean.class;
+            case "char": return char.class;
+            default: return String.class;
+        }
     }
 
     @SuppressWarnings("unchecked")
@@ -133,24 +186,6 @@ public final class GraderMain {
         at = Math.max(body.indexOf('['), 0);
         Object parsed = parse(body);
         return parsed instanceof List ? (List<Object>) parsed : new ArrayList<>();
-    }
-
-    private static int[] ints(Object value) {
-        List<?> items = (List<?>) value;
-        int[] out = new int[items.size()];
-        for (int i = 0; i < out.length; i++) out[i] = ((Number) items.get(i)).intValue();
-        return out;
-    }
-
-    private static String[] strings(Object value) {
-        return ((List<?>) value).toArray(new String[0]);
-    }
-
-    private static int[][] intMatrix(Object value) {
-        List<?> rows = (List<?>) value;
-        int[][] out = new int[rows.size()][];
-        for (int i = 0; i < out.length; i++) out[i] = ints(rows.get(i));
-        return out;
     }
 
     private static String errorFrame(Throwable error) {
@@ -181,6 +216,7 @@ public final class GraderMain {
             String frame;
             try {
                 Solution solution = new Solution();
+                GRADER_ARGS
                 StringBuilder value = new StringBuilder();
                 wire(value, GRADER_CALL);
                 frame = "{\"kind\":\"value\",\"value\":" + value + "}";

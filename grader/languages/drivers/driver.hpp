@@ -17,10 +17,11 @@
 
 namespace grader_driver {
 
-// The request is {"args":[...]}: numbers, strings and lists of them, parsed, then converted
-// to each parameter's declared type by From<T>.
+// The request is {"args":[...]}: numbers, booleans, strings and lists of them, parsed, then
+// converted to each parameter's declared type by From<T>.
 struct Json {
-    long long number = 0;
+    long long number = 0;  // an integer, or a boolean as 0 / 1
+    double real = 0;       // every number, as a double too
     std::string text;
     std::vector<Json> items;
 };
@@ -28,6 +29,9 @@ struct Json {
 std::string quote(const std::string &text);
 void wire(std::string &out, long long value);
 void wire(std::string &out, int value);
+void wire(std::string &out, bool value);
+void wire(std::string &out, double value);
+void wire(std::string &out, char value);
 void wire(std::string &out, const std::string &value);
 template <typename T> void wire(std::string &out, const std::vector<T> &values) {
     out += '[';
@@ -42,6 +46,9 @@ template <typename T> struct From;
 template <> struct From<int> { static int get(const Json &j) { return static_cast<int>(j.number); } };
 template <> struct From<long long> { static long long get(const Json &j) { return j.number; } };
 template <> struct From<std::string> { static std::string get(const Json &j) { return j.text; } };
+template <> struct From<bool> { static bool get(const Json &j) { return j.number != 0; } };
+template <> struct From<double> { static double get(const Json &j) { return j.real; } };
+template <> struct From<char> { static char get(const Json &j) { return j.text.empty() ? '\0' : j.text[0]; } };
 template <typename T> struct From<std::vector<T>> {
     static std::vector<T> get(const Json &j) {
         std::vector<T> values;

@@ -74,6 +74,16 @@ std::string quote(const std::string &text) {
 void wire(std::string &out, long long value) { out += std::to_string(value); }
 void wire(std::string &out, int value) { out += std::to_string(value); }
 void wire(std::string &out, const std::string &value) { out += quote(value); }
+void wire(std::string &out, char value) { out += quote(std::string(1, value)); }
+// As the Python runner tags what JSON alone would blur (true is not 1): the harness reads both.
+void wire(std::string &out, bool value) {
+    out += value ? "{\"type\":\"bool\",\"repr\":\"True\"}" : "{\"type\":\"bool\",\"repr\":\"False\"}";
+}
+void wire(std::string &out, double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.17g", value);
+    out += std::string("{\"type\":\"float\",\"repr\":\"") + text + "\"}";
+}
 
 static Json parse(const char *&at) {
     Json value;
@@ -100,10 +110,16 @@ static Json parse(const char *&at) {
             }
         }
         if (*at) ++at;
+    } else if (std::strncmp(at, "true", 4) == 0 || std::strncmp(at, "false", 5) == 0) {
+        value.number = value.real = *at == 't';
+        at += *at == 't' ? 4 : 5;
+    } else if (std::strncmp(at, "null", 4) == 0) {
+        at += 4;
     } else {
         char *end = nullptr;
-        value.number = std::strtoll(at, &end, 10);
-        at = end;
+        value.real = std::strtod(at, &end);
+        value.number = std::strtoll(at, nullptr, 10);
+        at = end > at ? end : at + 1;
     }
     return value;
 }

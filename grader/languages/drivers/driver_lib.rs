@@ -27,6 +27,18 @@ impl Wire for usize {
 impl Wire for String {
     fn wire(&self, out: &mut String) { quote(self, out); }
 }
+impl Wire for char {
+    fn wire(&self, out: &mut String) { quote(&self.to_string(), out); }
+}
+// As the Python runner tags what JSON alone would blur (true is not 1): the harness reads both.
+impl Wire for bool {
+    fn wire(&self, out: &mut String) {
+        out.push_str(if *self { "{\"type\":\"bool\",\"repr\":\"True\"}" } else { "{\"type\":\"bool\",\"repr\":\"False\"}" });
+    }
+}
+impl Wire for f64 {
+    fn wire(&self, out: &mut String) { out.push_str(&format!("{{\"type\":\"float\",\"repr\":\"{:?}\"}}", self)); }
+}
 impl<T: Wire> Wire for Vec<T> {
     fn wire(&self, out: &mut String) {
         out.push('[');
@@ -78,7 +90,7 @@ fn send(channel: &mut File, body: &str) {
 // The request is {"args":[...]}: numbers, strings and lists of them, parsed, then
 // converted to each parameter's declared type by FromJson.
 pub enum Json {
-    Number(i64),
+    Number(i64, f64),  // as an integer and as a double; a boolean is 0 or 1
     Text(String),
     List(Vec<Json>),
 }
@@ -117,12 +129,17 @@ fn parse(text: &[char], at: &mut usize) -> Json {
         }
         *at += 1;
         Json::Text(out)
+    } else if *at < text.len() && text[*at].is_ascii_alphabetic() {
+        let start = *at;
+        while *at < text.len() && text[*at].is_ascii_alphabetic() { *at += 1; }
+        let truth = text[start] == 't';  // true, false, null
+        Json::Number(truth as i64, truth as i64 as f64)
     } else {
         let start = *at;
-        while *at < text.len() && (text[*at] == '-' || text[*at].is_ascii_digit()) { *at += 1; }
+        while *at < text.len() && matches!(text[*at], '-' | '+' | '.' | 'e' | 'E' | '0'..='9') { *at += 1; }
         let digits: String = text[start..*at].iter().collect();
         if *at == start { *at += 1; }
-        Json::Number(digits.parse().unwrap_or(0))
+        Json::Number(digits.parse().unwrap_or(0), digits.parse().unwrap_or(0.0))
     }
 }
 
@@ -139,10 +156,21 @@ pub trait FromJson {
     fn from_json(value: &Json) -> Self;
 }
 impl FromJson for i32 {
-    fn from_json(value: &Json) -> Self { if let Json::Number(n) = value { *n as i32 } else { 0 } }
+    fn from_json(value: &Json) -> Self { if let Json::Number(n, _) = value { *n as i32 } else { 0 } }
 }
 impl FromJson for i64 {
-    fn from_json(value: &Json) -> Self { if let Json::Number(n) = value { *n } else { 0 } }
+    fn from_json(value: &Json) -> Self { if let Json::Number(n, _) = value { *n } else { 0 } }
+}
+impl FromJson for f64 {
+    fn from_json(value: &Json) -> Self { if let Json::Number(_, x) = value { *x } else { 0.0 } }
+}
+impl FromJson for bool {
+    fn from_json(value: &Json) -> Self { matches!(value, Json::Number(1, _)) }
+}
+impl FromJson for char {
+    fn from_json(value: &Json) -> Self {
+        if let Json::Text(text) = value { text.chars().next().unwrap_or('\0') } else { '\0' }
+    }
 }
 impl FromJson for String {
     fn from_json(value: &Json) -> Self {

@@ -1,0 +1,2 @@
+def mean(nums: list[int]) -> float:
+    return sum(nums) / len(nums)
