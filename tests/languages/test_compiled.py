@@ -10,7 +10,7 @@ import pytest
 
 from grader.cli import main
 from grader.judge import grade
-from grader.languages import cpp, cpp_toolchain, rust
+from grader.languages import cpp_toolchain, rust
 from grader.languages.compiled import cache_dir
 from grader.verdicts import Verdict
 
