@@ -25,7 +25,14 @@ class Exact:
             return CheckResult(False, str(error), "the returned value has the wrong type")
         if same(got, expected):
             return CheckResult(True, "correct")
-        return CheckResult(False, _difference(expected, got), "the returned value is wrong")
+        said = _difference(expected, got)
+        first = next(iter(args.values()), None)
+        if isinstance(got, list) and same(got, first):
+            said += (
+                f" (the {next(iter(args))} as it was given: where the function returns nothing, "
+                "change it in place; a copy returned or a name rebound is not seen)"
+            )
+        return CheckResult(False, said, "the returned value is wrong")
 
     def canonical(self, args: Mapping[str, object], actual: Value) -> object:
         return plain_data(actual)
