@@ -14,6 +14,7 @@ CHECKERS: Final[LazyRegistry[Checker]] = LazyRegistry(
         "all_placements": ".all_placements:AllPlacements",
         "all_boards": ".all_boards:AllBoards",
         "exact": ".exact:Exact",
+        "float": ".close:Close",
         "one_placement": ".one_placement:OnePlacement",
         "placement_count": ".placement_count:PlacementCount",
         "unordered": ".unordered:Unordered",
