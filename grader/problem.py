@@ -125,6 +125,8 @@ class Problem:
     # Inputs beyond the published limits, never scored and never shown to students: run on
     # a submission that passed every test, for the instructor (stored answers collapse there).
     probes: tuple[TestCase, ...] = ()
+    # The instructor's `valid(args, item)` for `set-of-any-valid` (checkers/any_valid.py).
+    validator: Path | None = None
     # Messages show paths relative to this directory (the caller's working directory when
     # the problem was loaded); None: relative to this process's.
     shown_from: Path | None = field(default=None, compare=False)

@@ -64,7 +64,7 @@ def load_problem(directory: Path, shown_from: Path | None = None) -> Problem:
         "",
         doc.data,
         required={"id", "title", "entry_points", "checker", "tests"},
-        optional={"statement", "signature", "limits", "references", "probes"},
+        optional={"statement", "signature", "limits", "references", "probes", "validator"},
     )
     signature = doc.mapping(
         "signature", top.get("signature", {}), required={"params"}, optional={"returns"}
@@ -88,6 +88,13 @@ def load_problem(directory: Path, shown_from: Path | None = None) -> Problem:
         for i, raw in enumerate(doc.sequence("references", top.get("references", [])))
     )
     tests, probes = _tests_and_probes(doc, top, params)
+    validator = (
+        _existing_file(doc, directory, "validator", top["validator"], shown_from)
+        if "validator" in top
+        else None
+    )
+    if top["checker"] == "set-of-any-valid" and validator is None:
+        raise doc.error("checker", "set-of-any-valid judges with a validator: add `validator:`")
     return Problem(
         id=doc.text("id", top["id"]),
         title=doc.text("title", top["title"]),
@@ -102,6 +109,7 @@ def load_problem(directory: Path, shown_from: Path | None = None) -> Problem:
         references=references,
         tests=tests,
         probes=probes,
+        validator=validator,
         shown_from=shown_from,
     )
 

@@ -7,7 +7,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from ..checkers import CHECKERS, InvalidAnswer
+from ..checkers import InvalidAnswer, checker_for
 from ..errors import ProblemError, ReferenceMismatch
 from ..languages import LANGUAGES, extensions
 from ..problem import Problem, TestCase, load_answer
@@ -86,7 +86,7 @@ def _run_reference(problem: Problem, path: Path, sandbox: Sandbox) -> dict[str, 
     build = LANGUAGES[submission.language].build(submission, problem, sandbox)
     if build.program is None:
         raise ProblemError(shown, None, "", f"reference does not build: {build.compile_output}")
-    checker = CHECKERS[problem.checker]
+    checker = checker_for(problem)
     answers: dict[str, object] = {}
     with sandbox.session(build.program, problem.limits, len(problem.answered)) as session:
         for test in problem.answered:

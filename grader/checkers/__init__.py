@@ -3,16 +3,20 @@ A checker's module is imported only when a problem uses it."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..registry import LazyRegistry
 from .base import Checker, CheckResult, InvalidAnswer
+
+if TYPE_CHECKING:
+    from ..problem import Problem
 
 CHECKERS: Final[LazyRegistry[Checker]] = LazyRegistry(
     __name__,
     {
         "all_placements": ".all_placements:AllPlacements",
         "all_boards": ".all_boards:AllBoards",
+        "set-of-any-valid": ".any_valid:AnyValid",
         "exact": ".exact:Exact",
         "float": ".close:Close",
         "one_placement": ".one_placement:OnePlacement",
@@ -22,4 +26,15 @@ CHECKERS: Final[LazyRegistry[Checker]] = LazyRegistry(
     },
 )
 
-__all__ = ["CHECKERS", "CheckResult", "Checker", "InvalidAnswer"]
+
+def checker_for(problem: Problem) -> Checker:
+    """The checker `problem` names, given what it needs of the problem (a validator)."""
+    checker = CHECKERS[problem.checker]
+    configure = getattr(checker, "for_problem", None)
+    if configure is None:
+        return checker
+    configured: Checker = configure(problem.validator, problem.yaml_file)
+    return configured
+
+
+__all__ = ["CHECKERS", "CheckResult", "Checker", "InvalidAnswer", "checker_for"]

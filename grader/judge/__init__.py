@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from ..checkers import CHECKERS, Checker
+from ..checkers import Checker, checker_for
 from ..errors import GraderError, SandboxUnavailable
 from ..languages import LANGUAGES, NEEDS
 from ..problem import Problem, TestCase, load_answer
@@ -131,7 +131,7 @@ def _grade(
         said = build.compile_output
         located = said if said.startswith(name) else f"{name}: {said}"
         return _compile_error(problem, submission, located)
-    checker = CHECKERS[problem.checker]
+    checker = checker_for(problem)
     allowance = load_allowance_s(language, sandbox)
     problem = replace(problem, limits=replace(problem.limits, load_allowance_s=allowance))
     with sandbox.session(build.program, problem.limits, len(problem.tests)) as session:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Final
 
-from ..checkers import CHECKERS, Checker
+from ..checkers import Checker, checker_for
 from ..errors import InternalError
 from ..flags.hardcoded import hardcoded_flags
 from ..languages import LANGUAGES, Language
@@ -94,7 +94,7 @@ def _probed_again(
     with sandbox.session(build.program, problem.limits, len(problem.probes)) as session:
         if load_finding(session.load(), submission.path.name, problem, language) is not None:
             raise InternalError("the file that passed every test did not load this time")
-        checker = CHECKERS[problem.checker]
+        checker = checker_for(problem)
         return probed(problem, answers, checker, session, slowest_s, language)
 
 
