@@ -22,7 +22,7 @@ from typing import Final
 from ..errors import InternalError
 from ..protocol import Value
 from .base import CheckResult, InvalidAnswer
-from .exact import plain_data, shown
+from .exact import plain_data, returned_list, shown
 
 VALIDATOR_TIMEOUT_S: Final = 10.0
 # Loads the validator file as a module and answers, for each item, "" (valid) or why not.
@@ -50,12 +50,9 @@ class AnyValid:
         return cls(validator, yaml_file)
 
     def check(self, args: Mapping[str, object], expected: object, actual: Value) -> CheckResult:
-        try:
-            got = plain_data(actual)
-        except InvalidAnswer as error:
-            return CheckResult(False, str(error), "the returned value has the wrong type")
-        if not isinstance(got, list):
-            return CheckResult(False, f"expected a list, got {shown(got)}", "not a list")
+        got = returned_list(actual)
+        if isinstance(got, CheckResult):
+            return got
         assert isinstance(expected, list)
         keys = [json.dumps(item, sort_keys=True) for item in got]
         twice = next(

@@ -58,6 +58,17 @@ def plain_data(value: Value) -> object:
     return value
 
 
+def returned_list(actual: Value) -> list[object] | CheckResult:
+    """`actual` as a list of JSON data, or the failing result that says why it is not one."""
+    try:
+        got = plain_data(actual)
+    except InvalidAnswer as error:
+        return CheckResult(False, str(error), "the returned value has the wrong type")
+    if not isinstance(got, list):
+        return CheckResult(False, f"expected a list, got {shown(got)}", "not a list")
+    return got
+
+
 def same(got: object, expected: object) -> bool:
     """Equal as JSON: of one type (True is not 1 here, as Python's == would have it)."""
     return json.dumps(got, sort_keys=True) == json.dumps(expected, sort_keys=True)

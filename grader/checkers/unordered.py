@@ -13,23 +13,16 @@ from collections.abc import Mapping
 
 from ..protocol import Value
 from .base import CheckResult, InvalidAnswer
-from .exact import plain_data, shown
+from .exact import plain_data, returned_list, shown
 
 
 class Unordered:
     nested = False
 
     def check(self, args: Mapping[str, object], expected: object, actual: Value) -> CheckResult:
-        try:
-            got = plain_data(actual)
-        except InvalidAnswer as error:
-            return CheckResult(False, str(error), "the returned value has the wrong type")
-        if not isinstance(got, list):
-            return CheckResult(
-                False,
-                f"expected a list, got {shown(got)}",
-                "the returned value is not a list",
-            )
+        got = returned_list(actual)
+        if isinstance(got, CheckResult):
+            return got
         assert isinstance(expected, list)
         if self.nested and not all(isinstance(item, list) for item in got):
             odd = next(item for item in got if not isinstance(item, list))

@@ -1,8 +1,9 @@
-"""Where a crash happened: a compiled program that crashed (or ran out of time, as undefined
-behaviour often does) says only "killed by SIGSEGV". Rebuilt once with the sanitizers (a
-build cached like any other, paid for only by a failing run) and run on the same sample
-alone, it stops at the first bad access and names the line, as LeetCode's C++ does. The
-verdict stays the original run's; only the message gains the line."""
+"""Where a crash happened: a C++ program that crashed says only "killed by SIGSEGV", and
+undefined behaviour may as well show as a timeout or a wrong answer. A program that fails a
+sample is rebuilt once with the sanitizers (a build cached like any other, paid for only by
+a failing submission) and run on that sample alone: it stops at the first bad access and
+names the line, as LeetCode's C++ does. The verdict stays the original run's; the message
+gains the line (after a crash) or leads with it (before a wrong answer it explains)."""
 
 from __future__ import annotations
 
@@ -42,8 +43,9 @@ def told_where_it_crashed(
     language: Language,
     tests: tuple[TestResult, ...],
 ) -> tuple[TestResult, ...]:
-    """`tests`, the first failing one (a sample that crashed or timed out) told where the
-    sanitized rebuild stopped; or that the line is unknown when it cannot be rebuilt so."""
+    """`tests`, the first failing one (a sample: crashed, timed out or wrong) told where
+    the sanitized rebuild stopped; after a crash, that the line is unknown when it cannot be
+    rebuilt so."""
     failing = first_failing_sample(problem, tests)
     if failing is None or tests[failing].verdict not in CRASHED:
         return tests
