@@ -26,18 +26,23 @@ INT_RANGES = {"int": (-(2**31), 2**31 - 1), "long": (-(2**63), 2**63 - 1)}
 VOID = "void"
 
 
+# LeetCode's linked list, as its problem pages write one: the values in order, [1, 2, 3]
+# for 1 -> 2 -> 3, [] for none.
+NODE_TYPES = {"ListNode": "list[int]"}
+
+
 def known_type(kind: str) -> bool:
-    """int, str, or list[...] of a known type."""
+    """A scalar, ListNode, or list[...] of a scalar."""
     if kind.startswith("list[") and kind.endswith("]"):
-        return known_type(kind[5:-1])
-    return kind in SCALAR_TYPES
+        return known_type(kind[5:-1]) and kind[5:-1] not in NODE_TYPES
+    return kind in SCALAR_TYPES or kind in NODE_TYPES
 
 
 def argument_problem(value: object, param: Param, kind: str = "") -> str:
     """What is wrong with `value` as the argument `param`, or "": its type, and an int's
     range (the signature's min and max). Said the same of a test in problem.yaml and of an
     input a student types."""
-    kind = kind or param.type
+    kind = NODE_TYPES.get(kind or param.type, kind or param.type)
     if kind.startswith("list[") and kind.endswith("]"):
         if not isinstance(value, list):
             return f"expected {kind}, got {kind_of(value)}"

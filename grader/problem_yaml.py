@@ -152,7 +152,7 @@ def _param(doc: Document, path: str, raw: object) -> Param:
     if not known_type(kind):
         raise doc.error(
             f"{path}.type",
-            f"unknown type {kind!r} (known: {', '.join(SCALAR_TYPES)}, and list[T] of those)",
+            f"unknown type {kind!r} (known: {', '.join(SCALAR_TYPES)}, list[T] of those, ListNode)",
         )
     bounds = []
     for key in ("min", "max"):
@@ -170,7 +170,8 @@ def _returns(doc: Document, raw: object, params: tuple[Param, ...]) -> str:
     if kind and kind != VOID and not known_type(kind):
         raise doc.error(
             "signature.returns",
-            f"unknown type {kind!r} (known: {', '.join(SCALAR_TYPES)}, list[T] of those, void)",
+            f"unknown type {kind!r} (known: {', '.join(SCALAR_TYPES)}, list[T] of those, "
+            "ListNode, void)",
         )
     return kind
 

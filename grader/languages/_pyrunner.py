@@ -34,6 +34,38 @@ class TooLarge(Exception):
     pass
 
 
+class ListNode:  # LeetCode's, in scope for a problem that takes or returns one
+    def __init__(self, val: int = 0, next: ListNode | None = None) -> None:  # noqa: A002
+        self.val = val
+        self.next = next
+
+
+def linked(values: list[int]) -> ListNode | None:
+    head = None
+    for value in reversed(values):
+        head = ListNode(value, head)
+    return head
+
+
+def unlinked(head: Any) -> Any:
+    """A returned ListNode as LeetCode writes it ([1, 2, 3]); a cycle or a node that is not
+    one described (a value the harness reads as a wrong answer, saying which)."""
+    values: list[Any] = []
+    seen: set[int] = set()
+    while head is not None:
+        if id(head) in seen:
+            return tag("ListNode", "a cycle: node %d points back to an earlier node" % len(values))
+        if len(values) >= MAX_ITEMS:
+            raise TooLarge("the returned list has more than %d nodes" % MAX_ITEMS)
+        seen.add(id(head))
+        try:
+            values.append(head.val)
+            head = head.next
+        except BaseException:
+            return tag("ListNode", "a node without val and next")
+    return values
+
+
 class ScannerContext:  # the attributes the C scanner reads, as json.JSONDecoder sets them
     strict = True
     object_hook = None
@@ -288,7 +320,9 @@ def provide_prelude(code: Any, namespace: dict[str, Any]) -> None:
             namespace[name] = value
 
 
-def load(fd: int, filename: str, entries: list[str], params: list[str]) -> tuple[Any, list[str]]:
+def load(
+    fd: int, filename: str, entries: list[str], params: list[str], nodes: bool = False
+) -> tuple[Any, list[str]]:
     with open(filename, encoding="utf-8-sig") as handle:
         source = handle.read()
     lines = source.splitlines()
@@ -307,6 +341,8 @@ def load(fd: int, filename: str, entries: list[str], params: list[str]) -> tuple
     module = type(sys)("solution")
     module.__file__ = filename
     sys.modules["solution"] = module
+    if nodes:  # LeetCode's own definition, as its code comment says
+        module.__dict__["ListNode"] = ListNode
     try:
         provide_prelude(code, module.__dict__)
         exec(code, module.__dict__)
@@ -323,9 +359,11 @@ def load(fd: int, filename: str, entries: list[str], params: list[str]) -> tuple
     return target, lines
 
 
-def serve(fd: int, target: Any, filename: str, lines: list[str], in_place: bool = False) -> None:
-    # in_place: the problem's function returns nothing (LeetCode's `void`) and changes its
-    # first argument, which is then the answer.
+def serve(
+    fd: int, target: Any, filename: str, lines: list[str], kinds: list[str], returns: str
+) -> None:
+    # `returns` void: the problem's function returns nothing (LeetCode's in-place kind) and
+    # changes its first argument, which is then the answer. `kinds`: each parameter's type.
     memory_frame = '{"kind":"error","type":"MemoryError","message":"","trace":"","line":null}'
     while True:
         request = receive(fd)
@@ -333,11 +371,14 @@ def serve(fd: int, target: Any, filename: str, lines: list[str], in_place: bool 
             return
         # Every reply echoes the request's id: "{" becomes '{"id":N,'.
         echo = '{"id":%d,' % request["id"]
-        args = request["args"]
+        pairs = zip(request["args"], kinds, strict=False)
+        args = [linked(arg) if kind == "ListNode" else arg for arg, kind in pairs]
         try:
             value = target(*args)
-            if in_place:
+            if returns == "void":
                 value = args[0]
+            if returns == "ListNode":
+                value = unlinked(value)
         except MemoryError as error:
             error.__traceback__ = None
             del error
@@ -389,11 +430,12 @@ def main() -> None:
     fd = channel()
     filename, entries = sys.argv[1], sys.argv[2].split(",")
     params = sys.argv[3].split(",") if sys.argv[3] else []
-    in_place = sys.argv[4:5] == ["in-place"]
+    kinds = sys.argv[4].split(";") if len(sys.argv) > 4 and sys.argv[4] else [""] * len(params)
+    returns = sys.argv[5] if len(sys.argv) > 5 else ""
     sys.argv = [filename]
-    target, lines = load(fd, filename, entries, params)
+    target, lines = load(fd, filename, entries, params, "ListNode" in (returns, *kinds))
     if target is not None:
-        serve(fd, target, filename, lines, in_place)
+        serve(fd, target, filename, lines, kinds, returns)
 
 
 def warm() -> None:

@@ -54,6 +54,12 @@ LIBRARY_EXCEPTIONS: Final = frozenset(
     )
 )  # fmt: skip
 PRELUDE = "#include <bits/stdc++.h>\nusing namespace std;\n"
+# LeetCode's definition, given (as its pages comment it) where a problem takes or returns one.
+LIST_NODE = (
+    "#define GRADER_LIST_NODE 1\nstruct ListNode {\n    int val;\n    ListNode *next;\n"
+    "    ListNode() : val(0), next(nullptr) {}\n    ListNode(int x) : val(x), next(nullptr) {}\n"
+    "    ListNode(int x, ListNode *next) : val(x), next(next) {}\n};\n"
+)
 
 
 class Cpp(CompiledLanguage):
@@ -79,6 +85,7 @@ class Cpp(CompiledLanguage):
             "str": "string",
             "char": "char",
             "void": "void",
+            "ListNode": "ListNode*",
         },  # fmt: skip
         "{type} {name}",
         "{returns} {entry}({params})",
@@ -187,8 +194,11 @@ class Cpp(CompiledLanguage):
         if own_main:
             return own_main
         driver = self._driver(problem, entry, library is not None) + extra
+        nodes = (
+            LIST_NODE if "ListNode" in (problem.returns, *(p.type for p in problem.params)) else ""
+        )
         source = (
-            f'{PRELUDE}#line 1 "{student}"\n'.encode()
+            f'{PRELUDE}{nodes}#line 1 "{student}"\n'.encode()
             + submission.source
             + f'\n#line 1 "grader-driver.cpp"\n{driver}'.encode()
         )

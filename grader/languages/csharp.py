@@ -27,7 +27,7 @@ from .compiled import (
     refused,
     student_file_name,
 )
-from .signatures import NESTED_TYPES, Spelling, supported_params, typed_call
+from .signatures import NESTED_TYPES, Spelling, list_node_file, supported_params, typed_call
 from .toolcache import per_path
 
 # LeetCode's C# usings, on the student's first line so that mcs's line numbers stay theirs.
@@ -112,6 +112,7 @@ class CSharp(CompiledLanguage):
             "str": "string",
             "char": "char",
             "void": "void",
+            "ListNode": "ListNode",
         },  # fmt: skip
         "{type} {name}",
         "public {returns} {entry}({params})",
@@ -144,6 +145,7 @@ class CSharp(CompiledLanguage):
             (
                 (student, USINGS.encode() + submission.source),
                 ("GraderMain.cs", driver.encode()),
+                *list_node_file(problem, "ListNode.cs"),
             ),
             student,
             line_count(submission.source),
@@ -158,8 +160,7 @@ class CSharp(CompiledLanguage):
                 f"-langversion:{LANGUAGE_VERSION}",
                 "-optimize+",
                 "-out:out/program.exe",
-                student,
-                "GraderMain.cs",
+                *(name for name, _ in unit.files),
             ),
             unit.files,
             runtime_dirs=trees,

@@ -31,7 +31,7 @@ from .compiled import (
     shell,
 )
 from .javatools import BuildTool, build_tool
-from .signatures import NESTED_TYPES, Spelling, supported_params, typed_call
+from .signatures import NESTED_TYPES, Spelling, list_node_file, supported_params, typed_call
 from .toolcache import per_path
 
 # LeetCode's Java imports, on the student's first line so that javac's line numbers stay theirs.
@@ -84,6 +84,7 @@ class Java(CompiledLanguage):
             "str": "String",
             "char": "Character",
             "void": "void",
+            "ListNode": "ListNode",
         },  # fmt: skip
         "{type} {name}",
         "public {returns} {entry}({params})",
@@ -97,6 +98,7 @@ class Java(CompiledLanguage):
             "str": "String",
             "char": "char",
             "void": "void",
+            "ListNode": "ListNode",
         },  # fmt: skip
     )
 
@@ -136,6 +138,7 @@ class Java(CompiledLanguage):
             (
                 (student, IMPORTS.encode() + submission.source),
                 ("GraderMain.java", driver.encode()),
+                *list_node_file(problem, "ListNode.java"),
             ),
             student,
             line_count(submission.source),
@@ -146,7 +149,7 @@ class Java(CompiledLanguage):
         tool = build_tool(home, version)
         compile_program = Program(
             self.id,
-            _compile_argv(bin_dir, tool, (student, "GraderMain.java")),
+            _compile_argv(bin_dir, tool, tuple(name for name, _ in unit.files)),
             unit.files,
             runtime_dirs=(*trees, *((tool.folder,) if tool else ())),
             limit_address_space=False,

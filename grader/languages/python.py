@@ -72,6 +72,9 @@ class Python:
         entry = problem.entry_names(self.id)[0]
         params = ", ".join(f"{param.name}: {_hint(param.type)}" for param in problem.params)
         returns = "None" if problem.returns == VOID else _hint(problem.returns or "object")
+        if "ListNode" in (problem.returns, *(param.type for param in problem.params)):
+            returns = returns.replace("ListNode", "Optional[ListNode]")
+            params = params.replace(": ListNode", ": Optional[ListNode]")
         return f"def {entry}({params}) -> {returns}:\n    ...\n"
 
     def missing(self) -> str:
@@ -143,7 +146,8 @@ class Python:
                 name,
                 ",".join(entries),
                 ",".join(param.name for param in problem.params),
-                *(("in-place",) if problem.returns == VOID else ()),
+                ";".join(param.type for param in problem.params),
+                problem.returns,
             ),
         )
         return Build(

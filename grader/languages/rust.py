@@ -35,6 +35,38 @@ from .toolcache import cached_folder, made_once, per_path, present
 HINT = "rustc (Debian/Ubuntu: apt-get install rustc, or rustup)"
 
 
+# LeetCode's definition, given (as its pages comment it) where a problem takes or returns one,
+# with the driver's conversions to and from [1, 2, 3].
+LIST_NODE = """
+#[derive(PartialEq, Eq, Clone, Debug)]
+pub struct ListNode {
+    pub val: i32,
+    pub next: Option<Box<ListNode>>,
+}
+impl ListNode {
+    #[inline]
+    #[allow(dead_code)]
+    fn new(val: i32) -> Self { ListNode { next: None, val } }
+}
+fn grader_list_node(value: &grader_driver::Json) -> Option<Box<ListNode>> {
+    use grader_driver::FromJson;
+    let mut head = None;
+    for val in <Vec<i32>>::from_json(value).into_iter().rev() {
+        head = Some(Box::new(ListNode { val, next: head }));
+    }
+    head
+}
+fn grader_list_values(mut node: Option<Box<ListNode>>) -> Vec<i32> {
+    let mut values = Vec::new();
+    while let Some(boxed) = node {
+        values.push(boxed.val);
+        node = boxed.next;
+    }
+    values
+}
+"""
+
+
 @per_path
 def _toolchain() -> tuple[str, str, str]:
     """(rustc inside its sysroot, the sysroot, version): rustup's proxy would need ~/.rustup
@@ -107,6 +139,7 @@ class Rust(CompiledLanguage):
             "str": "String",
             "char": "char",
             "void": "()",
+            "ListNode": "Option<Box<ListNode>>",
         },  # fmt: skip
         "{name}: {type}",
         "fn {entry}({params}) -> {returns}",
@@ -124,11 +157,16 @@ class Rust(CompiledLanguage):
 
     def _call(self, problem: Problem, entry: str) -> str:
         """The entry point called with the request's arguments, each converted from JSON; a
-        `void` problem's value is its first argument, as the call left it."""
+        `void` problem's value is its first argument, as the call left it; a ListNode's, its
+        values (the trait impls an Option<Box<ListNode>> would need are not this crate's)."""
         converted = [
-            f"<{self.spelling.type(param.type, True)}>::from_json(&args[{i}])"
+            f"grader_list_node(&args[{i}])"
+            if param.type == "ListNode"
+            else f"<{self.spelling.type(param.type, True)}>::from_json(&args[{i}])"
             for i, param in enumerate(problem.params)
         ]
+        if problem.returns == "ListNode":
+            return f"grader_list_values(Solution::{entry}({', '.join(converted)}))"
         if problem.returns != VOID:
             return f"Solution::{entry}({', '.join(converted)})"
         rest = "".join(f", {argument}" for argument in converted[1:])
@@ -152,6 +190,8 @@ class Rust(CompiledLanguage):
             return own_main
         text = submission.source.decode("utf-8", "replace")
         driver = driver_source("driver.rs", self._call(problem, entry))
+        if "ListNode" in (problem.returns, *(param.type for param in problem.params)):
+            driver += LIST_NODE
         library = driver_library()
         if library is None:
             driver = f"\nmod grader_driver {{\n{_driver_library_source()}}}\n{driver}"

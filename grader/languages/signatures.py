@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final
 
 from ..errors import ProblemError
-from ..problem import SCALAR_TYPES, VOID, Problem
+from ..problem import NODE_TYPES, SCALAR_TYPES, VOID, Problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,8 @@ def typed_call(
         conversion = converted.format(i=i, kind=param.type)
         setup.append(f"{spelt} arg{i} = ({casts.get(spelt, spelt)}) {conversion};")
     call = f"solution.{entry}({', '.join(f'arg{i}' for i in range(len(problem.params)))})"
+    if problem.returns == "ListNode":  # null is the empty list: []
+        call = f"orEmpty({call})"
     if problem.returns == VOID:
         return " ".join([*setup, f"{call};"]), "arg0"
     return " ".join(setup), call
@@ -88,4 +91,12 @@ def supported_params(problem: Problem, language: str, supported: frozenset[str])
 # generically.
 NESTED_TYPES: Final = frozenset(
     "list[" * depth + scalar + "]" * depth for scalar in SCALAR_TYPES for depth in range(4)
-)
+) | frozenset(NODE_TYPES)
+
+
+def list_node_file(problem: Problem, name: str) -> tuple[tuple[str, bytes], ...]:
+    """LeetCode's ListNode class as a file of the build (drivers/`name`), where the problem
+    takes or returns one; none otherwise (a student's own ListNode would clash with it)."""
+    if "ListNode" not in (problem.returns, *(param.type for param in problem.params)):
+        return ()
+    return ((name, (Path(__file__).with_name("drivers") / name).read_bytes()),)

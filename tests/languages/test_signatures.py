@@ -2,7 +2,7 @@
 their YAML. `echo` takes int, list[int], list[list[int]], str and list[str] and returns
 list[str]; `in_place` takes long, float, bool, char, list[bool] and a char grid it changes in
 place (`returns: void`, as LeetCode's Sudoku Solver); `mean` takes list[long] and returns a
-float."""
+float; `linked` takes and returns LeetCode's ListNode."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from grader.verdicts import Verdict
 from ..conftest import require_language
 
 HERE = Path(__file__).parent
-FOLDERS = ("echo", "in_place", "mean")
+FOLDERS = ("echo", "in_place", "mean", "linked")
 SOLUTIONS = sorted(path for name in FOLDERS for path in (HERE / name / "solutions").iterdir())
 
 
@@ -50,6 +50,7 @@ def test_the_answers_keep_every_type(problems) -> None:
     assert marked["marked"] == [["Q", "T", "L", "H", "T"], ["x", "y", "z", "w", "v"]]
     assert marked["unmarked"] == [["q", "F", "s", "l", "F"]]
     assert load_answers(problems("mean")) == {"quarter": 0.25, "wide": 2199023255552.5}
+    assert load_answers(problems("linked"))["five"] == [5, 4, 3, 2, 1]
 
 
 @pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: f"{p.parent.parent.name}/{p.name}")
@@ -76,3 +77,27 @@ def test_a_wrong_type_is_said_as_one(problems, make_submission, process_sandbox)
     source = "def mean(nums):\n    return len(nums) == 4\n"
     result = grade(problem, load_answers(problem), make_submission(source), process_sandbox)
     assert result.tests[0].message == "expected 0.25, got true (a bool, where a float was expected)"
+
+
+CYCLES = {
+    "cycle.py": "def reverse_list(head):\n    head.next.next = head\n    return head\n",
+    "cycle.cpp": "class Solution {\npublic:\n    ListNode* reverseList(ListNode* head) {\n"
+    "        head->next->next = head;\n        return head;\n    }\n};\n",
+    "Cycle.java": "class Solution {\n    public ListNode reverseList(ListNode head) {\n"
+    "        head.next.next = head;\n        return head;\n    }\n}\n",
+    "Cycle.cs": "public class Solution {\n    public ListNode ReverseList(ListNode head) {\n"
+    "        head.next.next = head;\n        return head;\n    }\n}\n",
+}
+
+
+@pytest.mark.parametrize("name", CYCLES)
+def test_a_returned_cycle_is_a_wrong_answer_that_says_so(
+    name: str, problems, make_submission, process_sandbox
+) -> None:
+    """Never followed for ever: the driver walks a returned list once, and says a cycle."""
+    problem = problems("linked")
+    submission = make_submission(CYCLES[name], name)
+    require_language(submission.language)
+    result = grade(problem, load_answers(problem), submission, process_sandbox)
+    assert result.verdict is Verdict.WA
+    assert "a cycle: " in result.tests[0].message, result.tests[0].message

@@ -89,6 +89,7 @@ public static class GraderMain {
     }
 
     static void Wire(StringBuilder sink, object value) {
+        if (WireListNode(sink, value)) return;
         if (value is int || value is long || value is short) {
             sink.Append(Convert.ToInt64(value));
         } else if (value is string) {
@@ -170,6 +171,7 @@ public static class GraderMain {
             for (int i = 0; i < items.Count; i++) array.SetValue(Arg(items[i], inner), i);
             return array;
         }
+        if (kind == "ListNode") return ListNodeOf((List<object>) value);
         switch (kind) {
             case "int": return Convert.ToInt32(value);
             case "long": return Convert.ToInt64(value);
@@ -178,6 +180,44 @@ public static class GraderMain {
             case "char": return ((string) value)[0];
             default: return value;
         }
+    }
+
+    // LeetCode's ListNode (ListNode.cs, given where a problem takes or returns one), made and
+    // read through reflection: this driver is compiled for problems without one too.
+    static object ListNodeOf(List<object> values) {
+        Type node = Type.GetType("ListNode");
+        object head = null;
+        for (int i = values.Count - 1; i >= 0; i--) head = Activator.CreateInstance(node, Convert.ToInt32(values[i]), head);
+        return head;
+    }
+
+    static object orEmpty(object head) {
+        return head ?? new List<object>();
+    }
+
+    static bool WireListNode(StringBuilder sink, object head) {
+        if (head == null || head.GetType().Name != "ListNode") return false;
+        var flags = System.Reflection.BindingFlags.Public | System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance;
+        var val = head.GetType().GetField("val", flags);
+        var next = head.GetType().GetField("next", flags);
+        if (val == null || next == null) return false;
+        var seen = new HashSet<object>(new Identity());
+        var values = new StringBuilder("[");
+        for (object node = head; node != null; node = next.GetValue(node)) {
+            if (!seen.Add(node)) {
+                sink.Append("{\"type\":\"ListNode\",\"repr\":\"a cycle: a node points back to an earlier node\"}");
+                return true;
+            }
+            if (node != head) values.Append(',');
+            values.Append(Convert.ToInt64(val.GetValue(node)));
+        }
+        sink.Append(values).Append(']');
+        return true;
+    }
+
+    sealed class Identity : IEqualityComparer<object> {
+        public new bool Equals(object a, object b) { return ReferenceEquals(a, b); }
+        public int GetHashCode(object o) { return System.Runtime.CompilerServices.RuntimeHelpers.GetHashCode(o); }
     }
 
     static Type Component(string kind) {
