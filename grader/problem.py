@@ -26,9 +26,10 @@ INT_RANGES = {"int": (-(2**31), 2**31 - 1), "long": (-(2**63), 2**63 - 1)}
 VOID = "void"
 
 
-# LeetCode's linked list, as its problem pages write one: the values in order, [1, 2, 3]
-# for 1 -> 2 -> 3, [] for none.
-NODE_TYPES = {"ListNode": "list[int]"}
+# LeetCode's linked list and binary tree, as its problem pages write them: a list's values in
+# order ([1, 2, 3] for 1 -> 2 -> 3, [] for none); a tree's in level order, null where a child
+# is missing, trailing nulls left out ([3, 9, 20, null, null, 15, 7]).
+NODE_TYPES = {"ListNode": "list[int]", "TreeNode": "list[int]"}
 
 
 def known_type(kind: str) -> bool:
@@ -42,7 +43,12 @@ def argument_problem(value: object, param: Param, kind: str = "") -> str:
     """What is wrong with `value` as the argument `param`, or "": its type, and an int's
     range (the signature's min and max). Said the same of a test in problem.yaml and of an
     input a student types."""
-    kind = NODE_TYPES.get(kind or param.type, kind or param.type)
+    kind = kind or param.type
+    if kind == "TreeNode" and isinstance(value, list):
+        if value and value[0] is None:
+            return "a tree's root cannot be null (write [] for no tree)"
+        value = [item for item in value if item is not None]
+    kind = NODE_TYPES.get(kind, kind)
     if kind.startswith("list[") and kind.endswith("]"):
         if not isinstance(value, list):
             return f"expected {kind}, got {kind_of(value)}"

@@ -40,8 +40,8 @@ class Exact:
 
 def plain_data(value: Value) -> object:
     """JSON data for a value of ints, strings, bools, floats and lists."""
-    if isinstance(value, tuple):
-        return [plain_data(item) for item in value]
+    if isinstance(value, tuple):  # None inside a list is null there: a tree's missing child
+        return [None if _is_none(item) else plain_data(item) for item in value]
     if isinstance(value, SetOf):
         raise InvalidAnswer("returned a set, where a list (in order) was expected")
     if isinstance(value, Foreign):
@@ -56,6 +56,10 @@ def plain_data(value: Value) -> object:
             f"returned {value.describe()}, where an int, float, bool, str or list was expected"
         )
     return value
+
+
+def _is_none(value: Value) -> bool:
+    return isinstance(value, Foreign) and value.type_name == "None"
 
 
 def returned_list(actual: Value) -> list[object] | CheckResult:

@@ -34,10 +34,67 @@ class TooLarge(Exception):
     pass
 
 
+class Described(Exception):
+    """A returned value that is not one (a cycle of nodes): the tag that says what it is."""
+
+
 class ListNode:  # LeetCode's, in scope for a problem that takes or returns one
     def __init__(self, val: int = 0, next: ListNode | None = None) -> None:  # noqa: A002
         self.val = val
         self.next = next
+
+
+class TreeNode:  # LeetCode's, in scope for a problem that takes or returns one
+    def __init__(
+        self, val: int = 0, left: TreeNode | None = None, right: TreeNode | None = None
+    ) -> None:
+        self.val = val
+        self.left = left
+        self.right = right
+
+
+def tree(values: list[Any]) -> TreeNode | None:
+    """A tree from its level order, without recursion (a deep tree is only a long list)."""
+    if not values:
+        return None
+    root = TreeNode(values[0])
+    waiting = [root]
+    for at, index in enumerate(range(1, len(values), 2)):
+        parent = waiting[at]
+        for side, value in zip(("left", "right"), values[index : index + 2], strict=False):
+            if value is not None:
+                child = TreeNode(value)
+                setattr(parent, side, child)
+                waiting.append(child)
+    return root
+
+
+def untree(root: Any) -> Any:
+    """A returned tree in level order, as LeetCode writes it; a node reached twice (a cycle,
+    a shared subtree) described instead, never followed for ever."""
+    values: list[Any] = []
+    seen: set[int] = set()
+    level = [root]
+    at = 0
+    while at < len(level):
+        node = level[at]
+        at += 1
+        if node is None:
+            values.append(None)
+            continue
+        if id(node) in seen:
+            raise Described(tag("TreeNode", "a node reached twice: a cycle, or a shared subtree"))
+        if len(values) >= MAX_ITEMS:
+            raise TooLarge("the returned tree has more than %d nodes" % MAX_ITEMS)
+        seen.add(id(node))
+        try:
+            values.append(node.val)
+            level += (node.left, node.right)
+        except BaseException:
+            raise Described(tag("TreeNode", "a node without val, left and right")) from None
+    while values and values[-1] is None:
+        values.pop()
+    return values
 
 
 def linked(values: list[int]) -> ListNode | None:
@@ -54,7 +111,9 @@ def unlinked(head: Any) -> Any:
     seen: set[int] = set()
     while head is not None:
         if id(head) in seen:
-            return tag("ListNode", "a cycle: node %d points back to an earlier node" % len(values))
+            raise Described(
+                tag("ListNode", "a cycle: node %d points back to an earlier one" % len(values))
+            )
         if len(values) >= MAX_ITEMS:
             raise TooLarge("the returned list has more than %d nodes" % MAX_ITEMS)
         seen.add(id(head))
@@ -62,8 +121,12 @@ def unlinked(head: Any) -> Any:
             values.append(head.val)
             head = head.next
         except BaseException:
-            return tag("ListNode", "a node without val and next")
+            raise Described(tag("ListNode", "a node without val and next")) from None
     return values
+
+
+# Per LeetCode node type: from a request's value, and back to one.
+NODES = {"ListNode": (linked, unlinked), "TreeNode": (tree, untree)}
 
 
 class ScannerContext:  # the attributes the C scanner reads, as json.JSONDecoder sets them
@@ -321,7 +384,7 @@ def provide_prelude(code: Any, namespace: dict[str, Any]) -> None:
 
 
 def load(
-    fd: int, filename: str, entries: list[str], params: list[str], nodes: bool = False
+    fd: int, filename: str, entries: list[str], params: list[str], nodes: set[str] | None = None
 ) -> tuple[Any, list[str]]:
     with open(filename, encoding="utf-8-sig") as handle:
         source = handle.read()
@@ -341,8 +404,8 @@ def load(
     module = type(sys)("solution")
     module.__file__ = filename
     sys.modules["solution"] = module
-    if nodes:  # LeetCode's own definition, as its code comment says
-        module.__dict__["ListNode"] = ListNode
+    for name in nodes or ():  # LeetCode's own definitions, as its code comments give them
+        module.__dict__[name] = {"ListNode": ListNode, "TreeNode": TreeNode}[name]
     try:
         provide_prelude(code, module.__dict__)
         exec(code, module.__dict__)
@@ -372,13 +435,12 @@ def serve(
         # Every reply echoes the request's id: "{" becomes '{"id":N,'.
         echo = '{"id":%d,' % request["id"]
         pairs = zip(request["args"], kinds, strict=False)
-        args = [linked(arg) if kind == "ListNode" else arg for arg, kind in pairs]
+        args = [NODES[kind][0](arg) if kind in NODES else arg for arg, kind in pairs]
         try:
             value = target(*args)
             if returns == "void":
                 value = args[0]
-            if returns == "ListNode":
-                value = unlinked(value)
+
         except MemoryError as error:
             error.__traceback__ = None
             del error
@@ -391,7 +453,11 @@ def serve(
             continue
         flush_output()
         try:
+            if returns in NODES:
+                value = NODES[returns][1](value)
             frame = f'{{"kind":"value","value":{wire(value, 0, [MAX_ITEMS])}}}'
+        except Described as described:
+            frame = '{"kind":"value","value":%s}' % described.args[0]
         except (TooLarge, RecursionError, MemoryError) as error:
             frame = f'{{"kind":"too_large","message":{quote(safe_str(error))}}}'
         except BaseException as error:
@@ -433,7 +499,7 @@ def main() -> None:
     kinds = sys.argv[4].split(";") if len(sys.argv) > 4 and sys.argv[4] else [""] * len(params)
     returns = sys.argv[5] if len(sys.argv) > 5 else ""
     sys.argv = [filename]
-    target, lines = load(fd, filename, entries, params, "ListNode" in (returns, *kinds))
+    target, lines = load(fd, filename, entries, params, set(NODES) & {returns, *kinds})
     if target is not None:
         serve(fd, target, filename, lines, kinds, returns)
 

@@ -54,12 +54,8 @@ LIBRARY_EXCEPTIONS: Final = frozenset(
     )
 )  # fmt: skip
 PRELUDE = "#include <bits/stdc++.h>\nusing namespace std;\n"
-# LeetCode's definition, given (as its pages comment it) where a problem takes or returns one.
-LIST_NODE = (
-    "#define GRADER_LIST_NODE 1\nstruct ListNode {\n    int val;\n    ListNode *next;\n"
-    "    ListNode() : val(0), next(nullptr) {}\n    ListNode(int x) : val(x), next(nullptr) {}\n"
-    "    ListNode(int x, ListNode *next) : val(x), next(next) {}\n};\n"
-)
+# LeetCode's node types, defined (as its pages comment them) where a problem uses one.
+NODE_TYPES: Final = ("ListNode", "TreeNode")
 
 
 class Cpp(CompiledLanguage):
@@ -86,6 +82,7 @@ class Cpp(CompiledLanguage):
             "char": "char",
             "void": "void",
             "ListNode": "ListNode*",
+            "TreeNode": "TreeNode*",
         },  # fmt: skip
         "{type} {name}",
         "{returns} {entry}({params})",
@@ -194,9 +191,8 @@ class Cpp(CompiledLanguage):
         if own_main:
             return own_main
         driver = self._driver(problem, entry, library is not None) + extra
-        nodes = (
-            LIST_NODE if "ListNode" in (problem.returns, *(p.type for p in problem.params)) else ""
-        )
+        used = {problem.returns, *(param.type for param in problem.params)}
+        nodes = "".join(driver_text(f"{name}.hpp") for name in NODE_TYPES if name in used)
         source = (
             f'{PRELUDE}{nodes}#line 1 "{student}"\n'.encode()
             + submission.source

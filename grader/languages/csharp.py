@@ -27,7 +27,7 @@ from .compiled import (
     refused,
     student_file_name,
 )
-from .signatures import NESTED_TYPES, Spelling, list_node_file, supported_params, typed_call
+from .signatures import NESTED_TYPES, Spelling, node_files, supported_params, typed_call
 from .toolcache import per_path
 
 # LeetCode's C# usings, on the student's first line so that mcs's line numbers stay theirs.
@@ -113,6 +113,7 @@ class CSharp(CompiledLanguage):
             "char": "char",
             "void": "void",
             "ListNode": "ListNode",
+            "TreeNode": "TreeNode",
         },  # fmt: skip
         "{type} {name}",
         "public {returns} {entry}({params})",
@@ -145,7 +146,7 @@ class CSharp(CompiledLanguage):
             (
                 (student, USINGS.encode() + submission.source),
                 ("GraderMain.cs", driver.encode()),
-                *list_node_file(problem, "ListNode.cs"),
+                *node_files(problem, "cs"),
             ),
             student,
             line_count(submission.source),

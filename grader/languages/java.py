@@ -31,7 +31,7 @@ from .compiled import (
     shell,
 )
 from .javatools import BuildTool, build_tool
-from .signatures import NESTED_TYPES, Spelling, list_node_file, supported_params, typed_call
+from .signatures import NESTED_TYPES, Spelling, node_files, supported_params, typed_call
 from .toolcache import per_path
 
 # LeetCode's Java imports, on the student's first line so that javac's line numbers stay theirs.
@@ -85,6 +85,7 @@ class Java(CompiledLanguage):
             "char": "Character",
             "void": "void",
             "ListNode": "ListNode",
+            "TreeNode": "TreeNode",
         },  # fmt: skip
         "{type} {name}",
         "public {returns} {entry}({params})",
@@ -99,6 +100,7 @@ class Java(CompiledLanguage):
             "char": "char",
             "void": "void",
             "ListNode": "ListNode",
+            "TreeNode": "TreeNode",
         },  # fmt: skip
     )
 
@@ -138,7 +140,7 @@ class Java(CompiledLanguage):
             (
                 (student, IMPORTS.encode() + submission.source),
                 ("GraderMain.java", driver.encode()),
-                *list_node_file(problem, "ListNode.java"),
+                *node_files(problem, "java"),
             ),
             student,
             line_count(submission.source),

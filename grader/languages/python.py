@@ -72,9 +72,9 @@ class Python:
         entry = problem.entry_names(self.id)[0]
         params = ", ".join(f"{param.name}: {_hint(param.type)}" for param in problem.params)
         returns = "None" if problem.returns == VOID else _hint(problem.returns or "object")
-        if "ListNode" in (problem.returns, *(param.type for param in problem.params)):
-            returns = returns.replace("ListNode", "Optional[ListNode]")
-            params = params.replace(": ListNode", ": Optional[ListNode]")
+        for node in ("ListNode", "TreeNode"):  # LeetCode's hints: either may be None
+            returns = returns.replace(node, f"Optional[{node}]")
+            params = params.replace(f": {node}", f": Optional[{node}]")
         return f"def {entry}({params}) -> {returns}:\n    ...\n"
 
     def missing(self) -> str:

@@ -35,38 +35,6 @@ from .toolcache import cached_folder, made_once, per_path, present
 HINT = "rustc (Debian/Ubuntu: apt-get install rustc, or rustup)"
 
 
-# LeetCode's definition, given (as its pages comment it) where a problem takes or returns one,
-# with the driver's conversions to and from [1, 2, 3].
-LIST_NODE = """
-#[derive(PartialEq, Eq, Clone, Debug)]
-pub struct ListNode {
-    pub val: i32,
-    pub next: Option<Box<ListNode>>,
-}
-impl ListNode {
-    #[inline]
-    #[allow(dead_code)]
-    fn new(val: i32) -> Self { ListNode { next: None, val } }
-}
-fn grader_list_node(value: &grader_driver::Json) -> Option<Box<ListNode>> {
-    use grader_driver::FromJson;
-    let mut head = None;
-    for val in <Vec<i32>>::from_json(value).into_iter().rev() {
-        head = Some(Box::new(ListNode { val, next: head }));
-    }
-    head
-}
-fn grader_list_values(mut node: Option<Box<ListNode>>) -> Vec<i32> {
-    let mut values = Vec::new();
-    while let Some(boxed) = node {
-        values.push(boxed.val);
-        node = boxed.next;
-    }
-    values
-}
-"""
-
-
 @per_path
 def _toolchain() -> tuple[str, str, str]:
     """(rustc inside its sysroot, the sysroot, version): rustup's proxy would need ~/.rustup
@@ -140,6 +108,7 @@ class Rust(CompiledLanguage):
             "char": "char",
             "void": "()",
             "ListNode": "Option<Box<ListNode>>",
+            "TreeNode": "Option<Rc<RefCell<TreeNode>>>",
         },  # fmt: skip
         "{name}: {type}",
         "fn {entry}({params}) -> {returns}",
@@ -159,14 +128,16 @@ class Rust(CompiledLanguage):
         """The entry point called with the request's arguments, each converted from JSON; a
         `void` problem's value is its first argument, as the call left it; a ListNode's, its
         values (the trait impls an Option<Box<ListNode>> would need are not this crate's)."""
+        made = {"ListNode": "grader_list_node", "TreeNode": "grader_tree_node"}
         converted = [
-            f"grader_list_node(&args[{i}])"
-            if param.type == "ListNode"
+            f"{made[param.type]}(&args[{i}])"
+            if param.type in made
             else f"<{self.spelling.type(param.type, True)}>::from_json(&args[{i}])"
             for i, param in enumerate(problem.params)
         ]
-        if problem.returns == "ListNode":
-            return f"grader_list_values(Solution::{entry}({', '.join(converted)}))"
+        read = {"ListNode": "grader_list_values", "TreeNode": "grader_tree_values"}
+        if problem.returns in read:
+            return f"{read[problem.returns]}(Solution::{entry}({', '.join(converted)}))"
         if problem.returns != VOID:
             return f"Solution::{entry}({', '.join(converted)})"
         rest = "".join(f", {argument}" for argument in converted[1:])
@@ -190,8 +161,9 @@ class Rust(CompiledLanguage):
             return own_main
         text = submission.source.decode("utf-8", "replace")
         driver = driver_source("driver.rs", self._call(problem, entry))
-        if "ListNode" in (problem.returns, *(param.type for param in problem.params)):
-            driver += LIST_NODE
+        used = {problem.returns, *(param.type for param in problem.params)}
+        for node in sorted(used & {"ListNode", "TreeNode"}):  # LeetCode's, as its pages give them
+            driver += "\n" + (DRIVERS / f"{node}.rs").read_text("utf-8")
         library = driver_library()
         if library is None:
             driver = f"\nmod grader_driver {{\n{_driver_library_source()}}}\n{driver}"

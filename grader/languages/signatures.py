@@ -67,7 +67,7 @@ def typed_call(
         conversion = converted.format(i=i, kind=param.type)
         setup.append(f"{spelt} arg{i} = ({casts.get(spelt, spelt)}) {conversion};")
     call = f"solution.{entry}({', '.join(f'arg{i}' for i in range(len(problem.params)))})"
-    if problem.returns == "ListNode":  # null is the empty list: []
+    if problem.returns in NODE_TYPES:  # null is the empty list or tree: []
         call = f"orEmpty({call})"
     if problem.returns == VOID:
         return " ".join([*setup, f"{call};"]), "arg0"
@@ -94,9 +94,14 @@ NESTED_TYPES: Final = frozenset(
 ) | frozenset(NODE_TYPES)
 
 
-def list_node_file(problem: Problem, name: str) -> tuple[tuple[str, bytes], ...]:
-    """LeetCode's ListNode class as a file of the build (drivers/`name`), where the problem
-    takes or returns one; none otherwise (a student's own ListNode would clash with it)."""
-    if "ListNode" not in (problem.returns, *(param.type for param in problem.params)):
-        return ()
-    return ((name, (Path(__file__).with_name("drivers") / name).read_bytes()),)
+def node_files(problem: Problem, extension: str) -> tuple[tuple[str, bytes], ...]:
+    """LeetCode's ListNode and TreeNode classes as files of the build (drivers/), where the
+    problem takes or returns one; none otherwise (a student's own would clash with them)."""
+    used = {problem.returns, *(param.type for param in problem.params)}
+    return tuple(
+        (
+            f"{name}.{extension}",
+            (Path(__file__).with_name("drivers") / f"{name}.{extension}").read_bytes(),
+        )
+        for name in sorted(used & set(NODE_TYPES))
+    )

@@ -2,7 +2,7 @@
 their YAML. `echo` takes int, list[int], list[list[int]], str and list[str] and returns
 list[str]; `in_place` takes long, float, bool, char, list[bool] and a char grid it changes in
 place (`returns: void`, as LeetCode's Sudoku Solver); `mean` takes list[long] and returns a
-float; `linked` takes and returns LeetCode's ListNode."""
+float; `linked` and `tree` take and return LeetCode's ListNode and TreeNode."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from grader.verdicts import Verdict
 from ..conftest import require_language
 
 HERE = Path(__file__).parent
-FOLDERS = ("echo", "in_place", "mean", "linked")
+FOLDERS = ("echo", "in_place", "mean", "linked", "tree")
 SOLUTIONS = sorted(path for name in FOLDERS for path in (HERE / name / "solutions").iterdir())
 
 
@@ -51,6 +51,8 @@ def test_the_answers_keep_every_type(problems) -> None:
     assert marked["unmarked"] == [["q", "F", "s", "l", "F"]]
     assert load_answers(problems("mean")) == {"quarter": 0.25, "wide": 2199023255552.5}
     assert load_answers(problems("linked"))["five"] == [5, 4, 3, 2, 1]
+    assert load_answers(problems("tree"))["gaps"] == [3, 20, 9, 7, 15]
+    assert load_answers(problems("tree"))["chain"] == [1, 2, None, 3, None, 4]
 
 
 @pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: f"{p.parent.parent.name}/{p.name}")
@@ -101,3 +103,32 @@ def test_a_returned_cycle_is_a_wrong_answer_that_says_so(
     result = grade(problem, load_answers(problem), submission, process_sandbox)
     assert result.verdict is Verdict.WA
     assert "a cycle: " in result.tests[0].message, result.tests[0].message
+
+
+SHARED = {
+    "shared.py": "def invert_tree(root):\n    root.right = root.left\n    return root\n",
+    "shared.cpp": "class Solution {\npublic:\n    TreeNode* invertTree(TreeNode* root) {\n"
+    "        root->right = root->left;\n        return root;\n    }\n};\n",
+    "Shared.java": "class Solution {\n    public TreeNode invertTree(TreeNode root) {\n"
+    "        root.right = root.left;\n        return root;\n    }\n}\n",
+    "Shared.cs": "public class Solution {\n    public TreeNode InvertTree(TreeNode root) {\n"
+    "        root.right = root.left;\n        return root;\n    }\n}\n",
+    "shared.rs": "use std::cell::RefCell;\nuse std::rc::Rc;\n"
+    "type Tree = Option<Rc<RefCell<TreeNode>>>;\n"
+    "impl Solution {\n    pub fn invert_tree(root: Tree) -> Tree {\n"
+    "        if let Some(node) = root.clone() {\n"
+    "            let left = node.borrow().left.clone();\n"
+    "            node.borrow_mut().right = left;\n        }\n        root\n    }\n}\n",
+}
+
+
+@pytest.mark.parametrize("name", SHARED)
+def test_a_tree_sharing_a_node_is_a_wrong_answer_that_says_so(
+    name: str, problems, make_submission, process_sandbox
+) -> None:
+    problem = problems("tree")
+    submission = make_submission(SHARED[name], name)
+    require_language(submission.language)
+    result = grade(problem, load_answers(problem), submission, process_sandbox)
+    assert result.verdict is Verdict.WA
+    assert "a node reached twice" in result.tests[0].message, result.tests[0].message

@@ -89,7 +89,7 @@ public static class GraderMain {
     }
 
     static void Wire(StringBuilder sink, object value) {
-        if (WireListNode(sink, value)) return;
+        if (WireListNode(sink, value) || WireTreeNode(sink, value)) return;
         if (value is int || value is long || value is short) {
             sink.Append(Convert.ToInt64(value));
         } else if (value is string) {
@@ -172,6 +172,7 @@ public static class GraderMain {
             return array;
         }
         if (kind == "ListNode") return ListNodeOf((List<object>) value);
+        if (kind == "TreeNode") return TreeNodeOf((List<object>) value);
         switch (kind) {
             case "int": return Convert.ToInt32(value);
             case "long": return Convert.ToInt64(value);
@@ -189,6 +190,51 @@ public static class GraderMain {
         object head = null;
         for (int i = values.Count - 1; i >= 0; i--) head = Activator.CreateInstance(node, Convert.ToInt32(values[i]), head);
         return head;
+    }
+
+    // LeetCode's TreeNode (TreeNode.cs, given where a problem takes or returns one), from and
+    // to its level order, through reflection as ListNode is.
+    static object TreeNodeOf(List<object> values) {
+        if (values.Count == 0 || values[0] == null) return null;
+        Type node = Type.GetType("TreeNode");
+        var left = node.GetField("left");
+        var right = node.GetField("right");
+        var waiting = new List<object> { Activator.CreateInstance(node, Convert.ToInt32(values[0]), null, null) };
+        for (int i = 1, at = 0; i < values.Count && at < waiting.Count; i += 2, at++) {
+            for (int side = 0; side < 2 && i + side < values.Count; side++) {
+                if (values[i + side] == null) continue;
+                object child = Activator.CreateInstance(node, Convert.ToInt32(values[i + side]), null, null);
+                (side == 0 ? left : right).SetValue(waiting[at], child);
+                waiting.Add(child);
+            }
+        }
+        return waiting[0];
+    }
+
+    static bool WireTreeNode(StringBuilder sink, object root) {
+        if (root == null || root.GetType().Name != "TreeNode") return false;
+        var type = root.GetType();
+        var val = type.GetField("val");
+        var left = type.GetField("left");
+        var right = type.GetField("right");
+        if (val == null || left == null || right == null) return false;
+        var seen = new HashSet<object>(new Identity());
+        var level = new List<object> { root };
+        var values = new List<string>();
+        for (int at = 0; at < level.Count; at++) {
+            object current = level[at];
+            if (current == null) { values.Add("{\"type\":\"None\",\"repr\":\"None\"}"); continue; }
+            if (!seen.Add(current)) {
+                sink.Append("{\"type\":\"TreeNode\",\"repr\":\"a node reached twice: a cycle, or a shared subtree\"}");
+                return true;
+            }
+            values.Add(Convert.ToInt64(val.GetValue(current)).ToString());
+            level.Add(left.GetValue(current));
+            level.Add(right.GetValue(current));
+        }
+        while (values.Count > 0 && values[values.Count - 1].StartsWith("{")) values.RemoveAt(values.Count - 1);
+        sink.Append('[').Append(string.Join(",", values)).Append(']');
+        return true;
     }
 
     static object orEmpty(object head) {

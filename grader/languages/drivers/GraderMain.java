@@ -67,7 +67,7 @@ public final class GraderMain {
     }
 
     private static void wire(StringBuilder sink, Object value) {
-        if (wireListNode(sink, value)) return;
+        if (wireListNode(sink, value) || wireTreeNode(sink, value)) return;
         if (value instanceof Integer || value instanceof Long || value instanceof Short) {
             sink.append(value);
         } else if (value instanceof String) {
@@ -159,6 +159,7 @@ public final class GraderMain {
             return array;
         }
         if (kind.equals("ListNode")) return listNode((List<?>) value);
+        if (kind.equals("TreeNode")) return treeNode((List<?>) value);
         switch (kind) {
             case "int": return ((Number) value).intValue();
             case "long": return ((Number) value).longValue();
@@ -181,6 +182,65 @@ public final class GraderMain {
             return head;
         } catch (ReflectiveOperationException error) {
             throw new IllegalStateException("ListNode: " + error);
+        }
+    }
+
+    // LeetCode's TreeNode (TreeNode.java, given where a problem takes or returns one), from and
+    // to its level order, through reflection as ListNode is.
+    private static Object treeNode(List<?> values) {
+        if (values.isEmpty() || values.get(0) == null) return null;
+        try {
+            Class<?> node = Class.forName("TreeNode");
+            java.lang.reflect.Constructor<?> make = node.getDeclaredConstructor(int.class);
+            make.setAccessible(true);
+            Field left = node.getDeclaredField("left"), right = node.getDeclaredField("right");
+            left.setAccessible(true);
+            right.setAccessible(true);
+            List<Object> waiting = new ArrayList<>();
+            waiting.add(make.newInstance(((Number) values.get(0)).intValue()));
+            for (int i = 1, at = 0; i < values.size() && at < waiting.size(); i += 2, at++) {
+                for (int side = 0; side < 2 && i + side < values.size(); side++) {
+                    Object value = values.get(i + side);
+                    if (value == null) continue;
+                    Object child = make.newInstance(((Number) value).intValue());
+                    (side == 0 ? left : right).set(waiting.get(at), child);
+                    waiting.add(child);
+                }
+            }
+            return waiting.get(0);
+        } catch (ReflectiveOperationException error) {
+            throw new IllegalStateException("TreeNode: " + error);
+        }
+    }
+
+    private static boolean wireTreeNode(StringBuilder sink, Object root) {
+        if (root == null || !root.getClass().getName().equals("TreeNode")) return false;
+        try {
+            Class<?> node = root.getClass();
+            Field val = node.getDeclaredField("val"), left = node.getDeclaredField("left"), right = node.getDeclaredField("right");
+            val.setAccessible(true);
+            left.setAccessible(true);
+            right.setAccessible(true);
+            Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+            List<Object> level = new ArrayList<>();
+            level.add(root);
+            List<String> values = new ArrayList<>();
+            for (int at = 0; at < level.size(); at++) {
+                Object current = level.get(at);
+                if (current == null) { values.add("{\"type\":\"None\",\"repr\":\"None\"}"); continue; }
+                if (!seen.add(current)) {
+                    sink.append("{\"type\":\"TreeNode\",\"repr\":\"a node reached twice: a cycle, or a shared subtree\"}");
+                    return true;
+                }
+                values.add(String.valueOf(val.getInt(current)));
+                level.add(left.get(current));
+                level.add(right.get(current));
+            }
+            while (!values.isEmpty() && values.get(values.size() - 1).startsWith("{")) values.remove(values.size() - 1);
+            sink.append('[').append(String.join(",", values)).append(']');
+            return true;
+        } catch (ReflectiveOperationException error) {
+            return false;
         }
     }
 

@@ -9,6 +9,7 @@
 #include <new>
 #include <string>
 #include <typeinfo>
+#include <unordered_set>
 #include <vector>
 #include <cxxabi.h>
 #include <sys/socket.h>
@@ -24,6 +25,7 @@ struct Json {
     double real = 0;       // every number, as a double too
     std::string text;
     std::vector<Json> items;
+    bool null = false;
 };
 
 std::string quote(const std::string &text);
@@ -82,6 +84,49 @@ inline void wire(std::string &out, ListNode *head) {
         wire(out, node->val);
     }
     out += ']';
+}
+#endif
+
+#ifdef GRADER_TREE_NODE
+// LeetCode's binary tree (defined before the student's file), to and from its level order.
+template <> struct From<TreeNode *> {
+    static TreeNode *get(const Json &j) {
+        if (j.items.empty() || j.items[0].null) return nullptr;
+        std::vector<TreeNode *> waiting{new TreeNode(static_cast<int>(j.items[0].number))};
+        size_t at = 0;
+        for (size_t i = 1; i < j.items.size() && at < waiting.size(); i += 2, ++at) {
+            for (size_t side = 0; side < 2 && i + side < j.items.size(); ++side) {
+                if (j.items[i + side].null) continue;
+                TreeNode *child = new TreeNode(static_cast<int>(j.items[i + side].number));
+                (side ? waiting[at]->right : waiting[at]->left) = child;
+                waiting.push_back(child);
+            }
+        }
+        return waiting[0];
+    }
+};
+inline void wire(std::string &out, TreeNode *root) {
+    // Level order, null for a missing child; a node reached twice is said, never followed.
+    std::vector<TreeNode *> level{root};
+    std::unordered_set<TreeNode *> seen;
+    std::string values = "[";
+    size_t written = 0, kept = 1;  // the length without trailing nulls
+    for (size_t at = 0; at < level.size(); ++at) {
+        TreeNode *node = level[at];
+        if (at) values += ',';
+        if (!node) { values += "{\"type\":\"None\",\"repr\":\"None\"}"; continue; }
+        if (!seen.insert(node).second) {
+            out += "{\"type\":\"TreeNode\",\"repr\":\"a node reached twice: a cycle, or a shared subtree\"}";
+            return;
+        }
+        values += std::to_string(node->val);
+        kept = values.size();
+        ++written;
+        level.push_back(node->left);
+        level.push_back(node->right);
+    }
+    out += root ? values.substr(0, kept) + "]" : "[]";
+    (void)written;
 }
 #endif
 

@@ -114,6 +114,7 @@ static Json parse(const char *&at) {
         value.number = value.real = *at == 't';
         at += *at == 't' ? 4 : 5;
     } else if (std::strncmp(at, "null", 4) == 0) {
+        value.null = true;
         at += 4;
     } else {
         char *end = nullptr;

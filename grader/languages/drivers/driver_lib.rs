@@ -93,6 +93,13 @@ pub enum Json {
     Number(i64, f64),  // as an integer and as a double; a boolean is 0 or 1
     Text(String),
     List(Vec<Json>),
+    Null,
+}
+
+/// A value already in the wire format (a tree's level order, nulls tagged as Python's are).
+pub struct Raw(pub String);
+impl Wire for Raw {
+    fn wire(&self, out: &mut String) { out.push_str(&self.0); }
 }
 
 fn parse(text: &[char], at: &mut usize) -> Json {
@@ -132,7 +139,8 @@ fn parse(text: &[char], at: &mut usize) -> Json {
     } else if *at < text.len() && text[*at].is_ascii_alphabetic() {
         let start = *at;
         while *at < text.len() && text[*at].is_ascii_alphabetic() { *at += 1; }
-        let truth = text[start] == 't';  // true, false, null
+        if text[start] == 'n' { return Json::Null; }
+        let truth = text[start] == 't';  // true or false
         Json::Number(truth as i64, truth as i64 as f64)
     } else {
         let start = *at;
