@@ -120,6 +120,16 @@ FIRST_MESSAGE = {
     "DiagonalWithoutAbs.cs": "only the / direction is checked",
     "returns_start_array.cpp": "return an empty list, not [-1, -1]",
     "LcStaticCounter.java": "Run on its own, in a fresh process, this test passes",
+    "no_copy.py": "all 6 items are the same, []: is the list you build appended itself",
+    "NoCopy.java": "all 6 items are the same, []: is the list you build appended itself",
+    "restarts_at_one.py": "a number is used twice in it",
+    "RestartsAtOne.cs": "a number is used twice in it",
+    "off_by_one.py": "no item you returned holds 4: does a loop stop one short",
+    "returns_a_copy.py": "(the board as it was given: where the function returns nothing",
+    "python2_division.py": "use // for whole-number division",
+    "python2_print.py": "xrange is now range",
+    "no_undo.rs": "fewer than there are (is every choice undone before the next?)",
+    "one_diagonal.cpp": "more than there are (is every attack checked",
     "moved_then_reused.cpp": "stopped at moved_then_reused.cpp:17, in Solution::place(): an "
     "index into an empty vector (one moved from with std::move is empty)",
     "diagonal_shifted_by_n.cpp": "Undefined behaviour: rebuilt with the sanitizers and run "

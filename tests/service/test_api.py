@@ -6,6 +6,7 @@ import io
 import json
 import zipfile
 
+from ..conftest import SUBMISSIONS
 from .conftest import ACCEPTED, WRONG, start
 from .processes import until
 
@@ -301,3 +302,18 @@ def _hand_in_zip(running, entries: dict[str, str]) -> dict:
     )  # fmt: skip
     assert answer.status_code == 202, answer.text
     return answer.json()
+
+
+def test_the_course_s_problems_are_served_and_graded_with_no_change(running) -> None:
+    """A problem is a folder: the service lists it, its page serves the starter code in
+    every language, and a submission to it is graded (here an in-place Sudoku in Java)."""
+    listed = running.client.get("/v1/problems", headers=running.as_("ada")).json()
+    ids = {problem["id"] for problem in listed["problems"]}
+    assert {"permutations", "combinations", "word-search", "sudoku-solver"} <= ids
+    assert {"k-knights", "k-bishops"} <= ids
+    sudoku = running.client.get("/v1/problems/sudoku-solver", headers=running.as_("ada")).json()
+    assert "void solveSudoku(char[][] board)" in sudoku["starter_code"]["java"]
+    source = (SUBMISSIONS / "sudoku-solver" / "accepted" / "Lesson.java").read_text()
+    body = {"problem": "sudoku-solver", "language": "java", "source": source}
+    answer = running.client.post("/v1/submissions?wait=10", json=body, headers=running.as_("ada"))
+    assert answer.json()["result"]["verdict"] == "AC", answer.text
