@@ -39,7 +39,7 @@ from .cpp_toolchain import (
     linker,
     precompiled_header,
 )
-from .signatures import NESTED_TYPES, Spelling, supported_params
+from .signatures import Spelling, supported_params
 from .toolcache import present
 
 # The standard library's exceptions: a submission can declare a type in namespace std itself,
@@ -179,7 +179,7 @@ class Cpp(CompiledLanguage):
         """The one file g++ compiles: the prelude, the student's file, the driver (its
         declarations only where `library` has the rest); or the refusal of the file."""
         entry = entry_point(problem, self.id, submission.source)
-        supported_params(problem, "C++", NESTED_TYPES)
+        supported_params(problem, "C++")
         student = student_file_name(submission, ".cpp", "solution.cpp")
         own_main = refused(
             submission.source,

@@ -27,7 +27,7 @@ from .compiled import (
     refused,
     student_file_name,
 )
-from .signatures import NESTED_TYPES, Spelling, node_files, supported_params, typed_call
+from .signatures import Spelling, node_files, supported_params, typed_call
 from .toolcache import per_path
 
 # LeetCode's C# usings, on the student's first line so that mcs's line numbers stay theirs.
@@ -134,7 +134,7 @@ class CSharp(CompiledLanguage):
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         mono, compiler, trees, version = _mono()
         entry = entry_point(problem, self.id, submission.source)
-        supported_params(problem, "C#", NESTED_TYPES)
+        supported_params(problem, "C#")
         student = student_file_name(submission, ".cs", "Solution.cs")
         for pattern, advice in REFUSED:
             found = refused(submission.source, student, pattern, advice.format(entry=entry))

@@ -31,7 +31,7 @@ from .compiled import (
     shell,
 )
 from .javatools import BuildTool, build_tool
-from .signatures import NESTED_TYPES, Spelling, node_files, supported_params, typed_call
+from .signatures import Spelling, node_files, supported_params, typed_call
 from .toolcache import per_path
 
 # LeetCode's Java imports, on the student's first line so that javac's line numbers stay theirs.
@@ -122,7 +122,7 @@ class Java(CompiledLanguage):
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         home, trees, version = jdk()
         entry = entry_point(problem, self.id, submission.source)
-        supported_params(problem, "Java", NESTED_TYPES)
+        supported_params(problem, "Java")
         setup, call = typed_call(
             problem, entry, self.spelling, 'arg(args.get({i}), "{kind}")', BOXED
         )

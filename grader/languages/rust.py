@@ -29,7 +29,7 @@ from .compiled import (
     refused,
     student_file_name,
 )
-from .signatures import NESTED_TYPES, Spelling, supported_params
+from .signatures import Spelling, supported_params
 from .toolcache import cached_folder, made_once, per_path, present
 
 HINT = "rustc (Debian/Ubuntu: apt-get install rustc, or rustup)"
@@ -148,7 +148,7 @@ class Rust(CompiledLanguage):
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         rustc, sysroot, version = _toolchain()
         entry = entry_point(problem, self.id, submission.source)
-        supported_params(problem, "Rust", NESTED_TYPES)
+        supported_params(problem, "Rust")
         student = student_file_name(submission, ".rs", "solution.rs")
         own_main = refused(
             submission.source,

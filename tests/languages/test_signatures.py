@@ -1,8 +1,9 @@
 """Problems with other signatures are graded in every language with no harness change: only
 their YAML. `echo` takes int, list[int], list[list[int]], str and list[str] and returns
 list[str]; `in_place` takes long, float, bool, char, list[bool] and a char grid it changes in
-place (`returns: void`, as LeetCode's Sudoku Solver); `mean` takes list[long] and returns a
-float; `linked` and `tree` take and return LeetCode's ListNode and TreeNode."""
+place (`returns: void`, as LeetCode's Sudoku Solver); `mean` takes list[long] and a list
+nested four deep and returns a float; `linked` and `tree` take and return LeetCode's ListNode
+and TreeNode."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def test_the_answers_keep_every_type(problems) -> None:
     marked = load_answers(problems("in_place"))
     assert marked["marked"] == [["Q", "T", "L", "H", "T"], ["x", "y", "z", "w", "v"]]
     assert marked["unmarked"] == [["q", "F", "s", "l", "F"]]
-    assert load_answers(problems("mean")) == {"quarter": 0.25, "wide": 2199023255552.5}
+    assert load_answers(problems("mean")) == {"quarter": 2.25, "wide": 2199023255552.5}
     assert load_answers(problems("linked"))["five"] == [5, 4, 3, 2, 1]
     assert load_answers(problems("tree"))["gaps"] == [3, 20, 9, 7, 15]
     assert load_answers(problems("tree"))["chain"] == [1, 2, None, 3, None, 4]
@@ -76,9 +77,9 @@ def test_every_language_has_a_solution(name: str) -> None:
 def test_a_wrong_type_is_said_as_one(problems, make_submission, process_sandbox) -> None:
     """A bool is not an int, nor 1.0 a bool: the checker names both types."""
     problem = problems("mean")
-    source = "def mean(nums):\n    return len(nums) == 4\n"
+    source = "def mean(nums, deep):\n    return len(nums) == 4\n"
     result = grade(problem, load_answers(problem), make_submission(source), process_sandbox)
-    assert result.tests[0].message == "expected 0.25, got true (a bool, where a float was expected)"
+    assert result.tests[0].message == "expected 2.25, got true (a bool, where a float was expected)"
 
 
 CYCLES = {

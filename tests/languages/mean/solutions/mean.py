@@ -1,2 +1,2 @@
-def mean(nums: list[int]) -> float:
-    return sum(nums) / len(nums)
+def mean(nums: list[int], deep: list[list[list[list[int]]]]) -> float:
+    return sum(nums) / len(nums) + deep[0][0][0][0]

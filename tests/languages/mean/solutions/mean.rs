@@ -1,5 +1,5 @@
 impl Solution {
-    pub fn mean(nums: Vec<i64>) -> f64 {
-        nums.iter().sum::<i64>() as f64 / nums.len() as f64
+    pub fn mean(nums: Vec<i64>, deep: Vec<Vec<Vec<Vec<i32>>>>) -> f64 {
+        nums.iter().sum::<i64>() as f64 / nums.len() as f64 + deep[0][0][0][0] as f64
     }
 }
