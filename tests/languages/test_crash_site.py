@@ -53,6 +53,13 @@ FAULTS = {
         solution("        int big = INT_MAX - 1 + 2 * n;\n        if (big > 0) throw 1;\n"),
         "at mine.cpp:5: signed integer overflow",
     ),
+    # vector<bool> keeps its flags in words: one past its end is no memory error ASan sees,
+    # but libstdc++'s debug mode checks the index (the diagonal shifted by n, not n - 1).
+    "a flag past the end": (
+        solution("        vector<bool> down(2 * n - 1);\n        if (down[2 * n + 1]) throw 1;\n"),
+        "at mine.cpp:6, in Solution::solveNQueens(): index 3 of a vector of 1 elements "
+        "(a diagonal's index shifted past the board?)",
+    ),
     "a pop from an empty vector": (
         solution("        vector<int> cols;\n        cols.pop_back();\n"),
         "at mine.cpp:6, in Solution::solveNQueens(): back(), front() or pop_back() on an "
