@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from typing import Final
 
 from ..protocol import Value
-from .base import CheckResult, InvalidAnswer
-from .exact import plain_data, same, shown
+from .base import CheckResult
+from .exact import plain_data, returned_data, same, shown
 
 ABSOLUTE: Final = 1e-6
 RELATIVE: Final = 1e-6
@@ -18,10 +18,9 @@ RELATIVE: Final = 1e-6
 
 class Close:
     def check(self, args: Mapping[str, object], expected: object, actual: Value) -> CheckResult:
-        try:
-            got = plain_data(actual)
-        except InvalidAnswer as error:
-            return CheckResult(False, str(error), "the returned value has the wrong type")
+        got = returned_data(actual)
+        if isinstance(got, CheckResult):
+            return got
         where = _apart(expected, got, "")
         if where is None:
             return CheckResult(True, "correct")

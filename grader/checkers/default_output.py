@@ -101,9 +101,10 @@ class DefaultOutput:
         tolerant = (
             self.float_absolute_tolerance is not None or self.float_relative_tolerance is not None
         )
-        if tolerant and _number(want) is not None:
-            expected, got = _number(want), _number(have)
-            if got is None or expected is None:
+        expected = _number(want) if tolerant else None
+        if expected is not None:
+            got = _number(have)
+            if got is None:
                 return False
             difference = abs(expected - got)
             absolute = self.float_absolute_tolerance

@@ -19,10 +19,9 @@ SHOWN_CHARACTERS = 120
 
 class Exact:
     def check(self, args: Mapping[str, object], expected: object, actual: Value) -> CheckResult:
-        try:
-            got = plain_data(actual)
-        except InvalidAnswer as error:
-            return CheckResult(False, str(error), "the returned value has the wrong type")
+        got = returned_data(actual)
+        if isinstance(got, CheckResult):
+            return got
         if same(got, expected):
             return CheckResult(True, "correct")
         said = _difference(expected, got)
@@ -62,12 +61,19 @@ def _is_none(value: Value) -> bool:
     return isinstance(value, Foreign) and value.type_name == "None"
 
 
-def returned_list(actual: Value) -> list[object] | CheckResult:
-    """`actual` as a list of JSON data, or the failing result that says why it is not one."""
+def returned_data(actual: Value) -> object:
+    """`actual` as JSON data, or the failing CheckResult that says why it cannot be."""
     try:
-        got = plain_data(actual)
+        return plain_data(actual)
     except InvalidAnswer as error:
         return CheckResult(False, str(error), "the returned value has the wrong type")
+
+
+def returned_list(actual: Value) -> list[object] | CheckResult:
+    """`actual` as a list of JSON data, or the failing result that says why it is not one."""
+    got = returned_data(actual)
+    if isinstance(got, CheckResult):
+        return got
     if not isinstance(got, list):
         return CheckResult(False, f"expected a list, got {shown(got)}", "not a list")
     return got

@@ -41,12 +41,20 @@ class Unordered:
 
     def _key(self, item: object) -> str:
         if self.nested and isinstance(item, list):
-            item = sorted(item, key=lambda inner: json.dumps(inner, sort_keys=True))
+            # Plain ints (or strings) sort as themselves: a combination's key without a
+            # json.dumps per number (2,000 combinations took 30 ms that way).
+            kinds = set(map(type, item))
+            plain = kinds == {int} or kinds == {str}
+            item = sorted(item) if plain else sorted(item, key=_text)
         return json.dumps(item, sort_keys=True, separators=(", ", ": "))
 
 
 class UnorderedNested(Unordered):
     nested = True
+
+
+def _text(value: object) -> str:
+    return json.dumps(value, sort_keys=True)
 
 
 def _compared(

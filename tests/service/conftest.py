@@ -3,6 +3,7 @@ tokens for two students and an instructor."""
 
 from __future__ import annotations
 
+import os
 import time
 import warnings
 from collections.abc import Iterator
@@ -147,6 +148,20 @@ def browser():
             yield launched
         finally:
             launched.close()
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[tuple[Running, str]]:
+    """A service on 127.0.0.1 for the browser tests, and its address; chromium required."""
+    from grader.service.live import serving
+
+    require(os.path.exists(CHROMIUM), "chromium", "apt-get install chromium")
+    running = start(tmp_path)
+    try:
+        with serving(running.service) as url:
+            yield running, url
+    finally:
+        running.service.close()
 
 
 def signed_in(browser, url: str, token: str):

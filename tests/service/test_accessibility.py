@@ -6,31 +6,12 @@ bypasses it; the pages themselves are served as always."""
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Iterator
-
-import pytest
-
-from grader.service.live import serving
 
 from ..conftest import ROOT, SUBMISSIONS, require
-from .conftest import CHROMIUM, Running, start
 
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
 WRONG = (SUBMISSIONS / "nqueens" / "wrong_answer" / "diagonal_without_abs.py").read_text()
 ARTIFACTS = ROOT / "test-artifacts" / "accessibility"
-
-
-@pytest.fixture
-def site(tmp_path) -> Iterator[tuple[Running, str]]:
-    require(os.path.exists(CHROMIUM), "chromium", "apt-get install chromium")
-    require(AXE.is_file(), "axe-core", "scripts/setup (needs nodejs and npm)")
-    running = start(tmp_path)
-    try:
-        with serving(running.service) as url:
-            yield running, url
-    finally:
-        running.service.close()
 
 
 def serious_violations(page, name: str) -> list[str]:
@@ -51,6 +32,7 @@ def serious_violations(page, name: str) -> list[str]:
 
 
 def test_no_page_has_a_serious_violation(site, browser) -> None:
+    require(AXE.is_file(), "axe-core", "scripts/setup (needs nodejs and npm)")
     running, url = site
     context = browser.new_context(bypass_csp=True, viewport={"width": 1000, "height": 900})
     page = context.new_page()

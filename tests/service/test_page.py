@@ -4,16 +4,10 @@ test-artifacts/page/."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-
-import pytest
-
-from grader.service.live import serving
 from grader.service.page import editor_bundle
 
 from ..conftest import ROOT, SUBMISSIONS, require, require_language
-from .conftest import CHROMIUM, SLOW, Running, signed_in, start
+from .conftest import SLOW, signed_in
 
 ARTIFACTS = ROOT / "test-artifacts" / "page"
 
@@ -25,17 +19,6 @@ HIDDEN_ONLY_WRONG = (
     + "\n\n_right = solve_n_queens\n\n\ndef solve_n_queens(n):\n"
     "    return _right(n) if n in (1, 2, 4, 5, 8) else [[0] * n]\n"
 )
-
-
-@pytest.fixture
-def site(tmp_path) -> Iterator[tuple[Running, str]]:
-    require(os.path.exists(CHROMIUM), "chromium", "apt-get install chromium")
-    running = start(tmp_path)
-    try:
-        with serving(running.service) as url:
-            yield running, url
-    finally:
-        running.service.close()
 
 
 def _shot(page, name: str) -> None:
