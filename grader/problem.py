@@ -8,10 +8,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import ProblemError
 from .limits import Limits
 from .yamlsource import kind_of
+
+if TYPE_CHECKING:
+    from .problem_package import Package
 
 PROBLEM_FILE = "problem.yaml"
 ANSWERS_DIR = "answers"
@@ -141,9 +145,14 @@ class Problem:
     # Messages show paths relative to this directory (the caller's working directory when
     # the problem was loaded); None: relative to this process's.
     shown_from: Path | None = field(default=None, compare=False)
+    # Set for a problem in the ICPC package format: programs read stdin and write stdout,
+    # judged by its validators (packages/, judge/package.py); no signature, no answers/.
+    package: Package | None = None
 
     @property
     def max_score(self) -> float:
+        if self.package is not None:
+            return self.package.max_score
         return sum(test.points for test in self.tests)
 
     def entry_names(self, language: str) -> tuple[str, ...]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import shutil
 
-from grader.integrations.jobe.plain import RunSpec, run_plain
-from grader.integrations.jobe.plain_languages import PLAIN_LANGUAGES
 from grader.limits import Limits
+from grader.plain.languages import PLAIN_LANGUAGES
+from grader.plain.run import RunSpec, run_plain
 from grader.sandbox.base import Termination
 
 from .conftest import require, require_language

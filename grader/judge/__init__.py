@@ -25,10 +25,20 @@ from .alone import told_if_state_kept
 from .calls import for_language, hidden_view, run_test, test_result
 from .crash_site import told_where_it_crashed
 from .failures import Finding, load_finding
+from .package import grade_package
+from .package_time import with_time_limit
 from .probes import flags_for, printable_flags, probed, source_flags
 from .startup import load_allowance_s
 
-__all__ = ["flags_for", "grade", "hidden_view", "load_answers", "open_sandbox", "student_view"]
+__all__ = [
+    "extensions_for",
+    "flags_for",
+    "grade",
+    "hidden_view",
+    "load_answers",
+    "open_sandbox",
+    "student_view",
+]
 
 
 def open_sandbox(choice: str = "auto", options: SandboxOptions | None = None) -> Sandbox:
@@ -41,8 +51,23 @@ def open_sandbox(choice: str = "auto", options: SandboxOptions | None = None) ->
     return open_backend(choice, chosen)
 
 
+def extensions_for(problem: Problem) -> Mapping[str, str]:
+    """File extension -> language id of the submissions `problem` takes: a package's are
+    whole programs in the contest languages (plain/contest.py)."""
+    if problem.package is not None:
+        from ..plain.contest import EXTENSION_LANGUAGE
+
+        return EXTENSION_LANGUAGE
+    from ..languages import extensions
+
+    return extensions()
+
+
 def load_answers(problem: Problem) -> dict[str, object]:
-    """Every test's stored answer. Raises ProblemError when one is missing or stale."""
+    """Every test's stored answer. Raises ProblemError when one is missing or stale. A
+    package has none: its judge reads each test's .ans when it validates."""
+    if problem.package is not None:
+        return {}
     return {test.name: load_answer(problem, test) for test in problem.answered}
 
 
@@ -63,6 +88,10 @@ def grade(
     same session; the service finds them later instead (`flags_for`)."""
     flagged = reveal_hidden if with_flags is None else with_flags
     try:
+        if problem.package is not None:  # a program on stdin and stdout: no signature, no flags
+            told = (lambda test: on_test(_printable_test(test))) if on_test else (lambda _: None)
+            problem = with_time_limit(problem, sandbox)
+            return _printable(grade_package(problem, submission, sandbox, reveal_hidden, told))
         result = _grade(problem, answers, submission, sandbox, reveal_hidden, on_test, flagged)
         if flagged:  # the instructor's view: what the source gives away
             result = replace(

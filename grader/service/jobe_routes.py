@@ -20,8 +20,6 @@ from typing import Annotated, Final
 from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 
-from ..integrations.jobe.plain import PlainArgs, PlainLanguage, RunSpec
-from ..integrations.jobe.plain_languages import PLAIN_LANGUAGES
 from ..integrations.jobe.runs import (
     DEFAULT_CPU_S,
     DEFAULT_MEMORY_MIB,
@@ -32,6 +30,8 @@ from ..integrations.jobe.runs import (
     JobeRuns,
 )
 from ..limits import Limits
+from ..plain.languages import PLAIN_LANGUAGES
+from ..plain.run import PlainArgs, PlainLanguage, RunSpec
 from .access import service_of
 from .auth import caller_of
 

@@ -11,13 +11,13 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..catalog import Catalog
-from ..integrations.jobe.plain import PlainHost
 from ..integrations.jobe.runs import JobeRuns
 from ..integrations.lti.launch import KeySets
 from ..integrations.lti.people import People
 from ..integrations.lti.scores import ScoreSender
 from ..integrations.lti.store import LtiStore
 from ..judge import open_sandbox
+from ..plain.run import PlainHost
 from ..sandbox import Sandbox
 from ..storage.database import Database
 from .budget import RunBudget

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.integrations.jobe.plain_python import system_python_packages
+from grader.plain.python import system_python_packages
 from grader.problem_yaml import problem_roots
 from grader.service.auth import create_token
 from grader.service.options import ServiceOptions

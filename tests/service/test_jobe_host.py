@@ -11,7 +11,7 @@ import subprocess
 import pytest
 
 from grader.errors import UsageError
-from grader.integrations.jobe.plain_python import (
+from grader.plain.python import (
     chosen_python_packages,
     host_python_packages,
     system_python_packages,

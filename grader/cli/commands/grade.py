@@ -61,8 +61,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, context: Context) -> int:
     from ...batch import Progress, collect, grade_all, read_roster
-    from ...judge import load_answers, student_view
-    from ...languages import extensions
+    from ...judge import extensions_for, load_answers, student_view
     from ...results import Report, SandboxInfo
     from ...sandbox import auto_reason
     from ...verdicts import Verdict, worst
@@ -71,7 +70,9 @@ def run(args: argparse.Namespace, context: Context) -> int:
     problem = open_problem(args.problem, context)
     answers = load_answers(problem)
     roster = read_roster(context.path(args.roster)) if args.roster else None
-    entries = collect(args.submissions, extensions(), args.student_pattern, roster, context.cwd)
+    entries = collect(
+        args.submissions, extensions_for(problem), args.student_pattern, roster, context.cwd
+    )
     gradebook = None
     skipped: list[Verdict] = []
     if args.db is not None:

@@ -137,7 +137,7 @@ def _serve(args: argparse.Namespace, context: Context, database_where: str) -> i
 def _service_options(
     args: argparse.Namespace, context: Context, database_where: str
 ) -> ServiceOptions:
-    from ...integrations.jobe.plain_python import chosen_python_packages
+    from ...plain.python import chosen_python_packages
     from ...problem_yaml import problem_roots
     from ...service.options import ServiceOptions
 

@@ -19,13 +19,13 @@ from ...errors import GraderError, SandboxUnavailable
 from ...judge import grade, hidden_view, open_sandbox
 from ...languages import LANGUAGES
 from ...limits import Limits
+from ...plain.languages import PLAIN_LANGUAGES
+from ...plain.run import NOTHING_SHOWN, PlainHost, PlainRun, RunSpec, jobe_text, run_plain
 from ...results import SubmissionResult
 from ...sandbox import Sandbox, SandboxOptions
 from ...sandbox.base import Termination
 from ...submission import Submission
 from ...verdicts import Verdict
-from .plain import NOTHING_SHOWN, PlainHost, PlainRun, RunSpec, jobe_text, run_plain
-from .plain_languages import PLAIN_LANGUAGES
 
 # Jobe's outcome codes (jobe/app/Libraries/LanguageTask.php).
 COMPILE_ERROR, RUNTIME_ERROR, TIME_LIMIT, OK, MEMORY_LIMIT = 11, 12, 13, 15, 17

@@ -9,18 +9,18 @@ import shlex
 from collections.abc import Callable
 from typing import Final
 
-from ...errors import SandboxUnavailable
-from ...languages.compiled import shell
-from ...sandbox.base import Program
-from .plain import CHECKED, Files, PlainArgs, PlainHost, PlainLanguage, Recipe, RecipeMaker
-from .plain_python import python_recipe, python_version
+from ..errors import SandboxUnavailable
+from ..languages.compiled import shell
+from ..sandbox.base import Program
+from .python import python_recipe, python_version
+from .run import CHECKED, Files, PlainArgs, PlainHost, PlainLanguage, Recipe, RecipeMaker
 
 JAVA_CLASS: Final = re.compile(r"^(\w+)\.java$")
 
 
 def _gcc(language: str, compiler_name: str) -> RecipeMaker:
     def recipe(name: str, files: Files, args: PlainArgs, host: PlainHost) -> Recipe:
-        compiler = _tool(compiler_name)
+        compiler = host_tool(compiler_name)
         argv = (compiler, *args.words("compileargs"), "-o", "out/prog", name)
         # Linked statically, -lm always: the run sees no more of the host than it needs.
         linked = (*argv, *args.words("linkargs"), "-lm", "-static")
@@ -35,14 +35,14 @@ def _gcc_version(compiler_name: str) -> Callable[[], str]:
         import subprocess
 
         said = subprocess.run(
-            [_tool(compiler_name), "-dumpfullversion"], capture_output=True, text=True
+            [host_tool(compiler_name), "-dumpfullversion"], capture_output=True, text=True
         )
         return said.stdout.strip() or "unknown"
 
     return version
 
 
-def _tool(name: str, package: str = "") -> str:
+def host_tool(name: str, package: str = "") -> str:
     import shutil
 
     found = shutil.which(name)
@@ -52,7 +52,7 @@ def _tool(name: str, package: str = "") -> str:
 
 
 def _java(name: str, files: Files, args: PlainArgs, host: PlainHost) -> Recipe:
-    from ...languages.java import jdk
+    from ..languages.java import jdk
 
     home, trees, _ = jdk()
     matched = JAVA_CLASS.match(name)
@@ -70,14 +70,19 @@ def _java(name: str, files: Files, args: PlainArgs, host: PlainHost) -> Recipe:
 
 
 def _nodejs(name: str, files: Files, args: PlainArgs, host: PlainHost) -> Recipe:
-    argv = (_tool("node", "nodejs"), *args.words("interpreterargs"), name, *args.words("runargs"))
+    argv = (
+        host_tool("node", "nodejs"),
+        *args.words("interpreterargs"),
+        name,
+        *args.words("runargs"),
+    )
     # V8 reserves far more address space than it uses: memory is bounded by the run's group.
     run = Program("nodejs", argv, files, runtime_dirs=("/usr",), limit_address_space=False)
     return Recipe(None, "", run)
 
 
 def _php(name: str, files: Files, args: PlainArgs, host: PlainHost) -> Recipe:
-    php = _tool("php", "php-cli")
+    php = host_tool("php", "php-cli")
     # `php -l` says "No syntax errors" when there are none: only a failing check speaks.
     check = (
         f'said=$({php} -n -l "$1" 2>&1) || {{ printf "%s\\n" "$said" >&2; exit 1; }}; '
@@ -89,7 +94,7 @@ def _php(name: str, files: Files, args: PlainArgs, host: PlainHost) -> Recipe:
 
 
 def _octave(name: str, files: Files, args: PlainArgs, host: PlainHost) -> Recipe:
-    argv = (_tool("octave"), *args.words("interpreterargs"), name, *args.words("runargs"))
+    argv = (host_tool("octave"), *args.words("interpreterargs"), name, *args.words("runargs"))
     return Recipe(None, "", Program("octave", argv, files, runtime_dirs=("/usr",)))
 
 
@@ -112,7 +117,7 @@ def octave_stderr(said: str) -> str:
 
 
 def _pascal(name: str, files: Files, args: PlainArgs, host: PlainHost) -> Recipe:
-    fpc = _tool("fpc", "fp-compiler")
+    fpc = host_tool("fpc", "fp-compiler")
     # Its settings (the units' folders) by their real path: /etc/fpc.cfg is a chain of
     # links the sandbox does not hold.
     settings = os.path.realpath("/etc/fpc.cfg")
@@ -133,7 +138,9 @@ def _version_said(command: str, package: str, pattern: str, *asked: str) -> Call
         import subprocess
 
         said = subprocess.run(
-            [_tool(command, package), *(asked or ("--version",))], capture_output=True, text=True
+            [host_tool(command, package), *(asked or ("--version",))],
+            capture_output=True,
+            text=True,
         )
         found = re.search(pattern, said.stdout)
         return found[1] if found else "unknown"
@@ -142,7 +149,7 @@ def _version_said(command: str, package: str, pattern: str, *asked: str) -> Call
 
 
 def _java_version() -> str:
-    from ...languages.java import jdk
+    from ..languages.java import jdk
 
     return jdk()[2].split()[-1]
 

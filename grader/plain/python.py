@@ -7,10 +7,10 @@ from __future__ import annotations
 import os
 from typing import Final
 
-from ...errors import UsageError
-from ...sandbox.base import BARE_PYTHON_FLAGS, Program
-from ...sandbox.preparation import python_places
-from .plain import CHECKED, Files, PlainArgs, PlainHost, Recipe
+from ..errors import UsageError
+from ..sandbox.base import BARE_PYTHON_FLAGS, Program
+from ..sandbox.preparation import python_places
+from .run import CHECKED, Files, PlainArgs, PlainHost, Recipe
 
 # Python is compiled before it runs, as Jobe does (py_compile): a syntax error is a
 # compile error with the interpreter's message, not a runtime error of every test.

@@ -1,7 +1,8 @@
 """Plain programs: a source file compiled if its language needs it, then run with a given
 standard input, its stdout and stderr captured. What a Jobe server does for Moodle's
-CodeRunner (service/jobe_routes.py), in the same sandbox as every graded submission; the
-languages, with Jobe's defaults, are in plain_languages.py.
+CodeRunner (service/jobe_routes.py), and what a problem package's test is (judge/package.py),
+in the same sandbox as every graded submission; the languages, with Jobe's defaults, are in
+languages.py.
 
 A sandbox's build is its run-to-the-end primitive (rlimits, watchdog, output caps, the same
 namespaces or container, files in, one artifact out), so both steps are builds: the compiler
@@ -15,9 +16,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from ...languages.compiled import shell
-from ...limits import Limits
-from ...sandbox.base import Program, RunOutcome, Sandbox, Termination
+from ..languages.compiled import shell
+from ..limits import Limits
+from ..sandbox.base import Program, RunOutcome, Sandbox, Termination
 
 STDIN_FILE: Final = "__stdin__"
 NO_ARTIFACT: Final = "__none__"  # a run leaves nothing the grader reads back
@@ -108,26 +109,59 @@ def run_plain(
     """Build `spec`'s source if its language needs it, then run it on its input."""
     files = ((spec.source_name, spec.source), *spec.files.items())
     recipe = language.recipe(spec.source_name, files, spec.args or language.defaults, host)
+    built = build_plain(sandbox, recipe)
+    if built.program is None:
+        return PlainRun(built.compiled, built.cmpinfo, built.outcome)
+    return PlainRun(True, "", run_built(sandbox, built.program, spec.stdin, spec.limits))
+
+
+@dataclass(frozen=True, slots=True)
+class PlainBuild:
+    """A recipe built: the program to run (None: it was not built, `cmpinfo` says why, or
+    the machine starved the build: `compiled` True with the build's `outcome`)."""
+
+    program: Program | None
+    compiled: bool = True
+    cmpinfo: str = ""
+    outcome: RunOutcome | None = None
+    warnings: str = ""  # what the compiler said of a program it built
+
+
+def build_plain(
+    sandbox: Sandbox,
+    recipe: Recipe,
+    limits: Limits = COMPILE_LIMITS,
+    warnings_fail: bool = True,
+) -> PlainBuild:
+    """The recipe's program with what its build produced in its files. As on Jobe, any word
+    from the compiler fails the build unless `warnings_fail` is False (a contest's judge:
+    only a missing program does)."""
+    if recipe.compile is None:
+        return PlainBuild(recipe.run)
+    built = sandbox.compile(recipe.compile, limits, recipe.artifact)
+    if built.outcome.termination is Termination.STARVED:
+        return PlainBuild(None, True, "", built.outcome)  # the machine's fault, not the source's
+    said = jobe_text(built.outcome.stderr + built.outcome.stdout)
+    if built.artifact is None or (warnings_fail and said.strip()):
+        return PlainBuild(None, False, said.strip() or _unbuilt(built.outcome))
     run = recipe.run
-    if recipe.compile is not None:
-        built = sandbox.compile(recipe.compile, COMPILE_LIMITS, recipe.artifact)
-        if built.outcome.termination is Termination.STARVED:
-            return PlainRun(True, "", built.outcome)  # the machine's fault, not the source's
-        said = jobe_text(built.outcome.stderr + built.outcome.stdout)
-        if built.artifact is None or said.strip():
-            # Whatever the compiler said, a warning too, is a compile error, as on Jobe.
-            return PlainRun(False, said.strip() or _unbuilt(built.outcome), None)
-        if recipe.artifact != CHECKED:
-            run = replace(run, files=((recipe.artifact, built.artifact), *run.files))
+    if recipe.artifact != CHECKED:
+        run = replace(run, files=((recipe.artifact, built.artifact), *run.files))
+    return PlainBuild(run, warnings=said.strip())
+
+
+def run_built(
+    sandbox: Sandbox, program: Program, stdin: bytes, limits: Limits, *extra: tuple[str, bytes]
+) -> RunOutcome:
+    """`program` run once on `stdin` to its end, every byte of its output kept up to the
+    limit (its output is its answer, not a report's head). `extra` files go beside it."""
     redirected = replace(
-        run,
-        argv=(shell(), "-c", f'exec "$@" < {STDIN_FILE}', "grader-stdin", *run.argv),
-        files=((STDIN_FILE, spec.stdin), *run.files),
-        runtime_dirs=tuple(sorted({*run.runtime_dirs, "/usr"})),
+        program,
+        argv=(shell(), "-c", f'exec "$@" < {STDIN_FILE}', "grader-stdin", *program.argv),
+        files=((STDIN_FILE, stdin), *extra, *program.files),
+        runtime_dirs=tuple(sorted({*program.runtime_dirs, "/usr"})),
     )
-    # The run's output is its answer: all of it, up to the stream size, not a report's head.
-    ran = sandbox.compile(redirected, replace(spec.limits, keep_output=True), NO_ARTIFACT)
-    return PlainRun(True, "", ran.outcome)
+    return sandbox.compile(redirected, replace(limits, keep_output=True), NO_ARTIFACT).outcome
 
 
 def jobe_text(data: bytes) -> str:

@@ -1,0 +1,151 @@
+"""A submission to a problem package: its program built as a contest builds it, run on each
+test's input (its stdin) in the sandbox, its output judged by the package's validator, the
+groups summed up by the format's default grader (groups.py). Interactive problems run in
+interactive.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Final
+
+from ..limits import Limits
+from ..plain.contest import CONTEST_LANGUAGES, ContestLanguage, build_program
+from ..plain.run import run_built
+from ..problem import Problem, TestCase
+from ..problem_package import DataCase, Group, GroupConfig, Package
+from ..results import SubmissionResult, TestResult
+from ..sandbox.base import Program, RunOutcome, Sandbox, Termination
+from ..submission import Submission
+from ..verdicts import Verdict
+from .calls import test_result
+from .failures import Finding, failure
+from .groups import group_result
+from .validation import Judged, OutputValidator, prepare_validator
+
+SHOWN_OUTPUT_BYTES: Final = 4096  # of what a sample's run printed, in its result
+
+
+@dataclass(frozen=True, slots=True)
+class PackageRun:
+    """One submission's program and what judges it, for every test of the package."""
+
+    problem: Problem
+    package: Package
+    sandbox: Sandbox
+    program: Program
+    validator: OutputValidator
+    language: ContestLanguage
+    reveal_hidden: bool
+    on_test: Callable[[TestResult], None]
+
+    def group(self, group: Group, decided: list[TestResult]) -> tuple[Verdict, float]:
+        """The group's verdict and score; each test run is added to `decided`."""
+        children: list[tuple[Verdict, float]] = []
+        for item in group.items:
+            if isinstance(item, Group):
+                if not item.cases():
+                    continue
+                child = self.group(item, decided)
+            else:
+                result, score = self.case(item, group.config)
+                decided.append(result)
+                self.on_test(result)
+                child = (result.verdict, score)
+            children.append(child)
+            if child[0] is not Verdict.AC and group.config.on_reject == "break":
+                break
+        return group_result(group.config, children)
+
+    def case(self, case: DataCase, config: GroupConfig) -> tuple[TestResult, float]:
+        test = next(test for test in self.problem.tests if test.name == case.name)
+        limits = self.problem.limits
+        outcome = self._run(case.input.read_bytes(), limits)
+        if outcome.termination is Termination.EXITED and outcome.cpu_s > limits.time_s:
+            outcome = replace(outcome, termination=Termination.CPU_LIMIT)
+        judged = None
+        if outcome.termination is Termination.EXITED and outcome.exit_code == 0:
+            flags = f"{self.package.validator_flags} {config.output_validator_flags}".strip()
+            judged = self.validator.judge(self.sandbox, case, outcome.stdout, flags)
+            finding = self._found(judged, test)
+        elif outcome.termination is Termination.EXITED:
+            said = f"the program exited with code {outcome.exit_code}"
+            finding = Finding(Verdict.RTE, f"{said} (a program that succeeds exits with 0)", said)
+        else:
+            finding = failure(outcome, self.problem)
+        shown = replace(
+            outcome,
+            stdout=outcome.stdout[:SHOWN_OUTPUT_BYTES],
+            stderr=outcome.stderr[:SHOWN_OUTPUT_BYTES],
+        )
+        result = test_result(test, finding, shown, self.reveal_hidden)
+        accepted = finding.verdict is Verdict.AC
+        score = config.accept_score if accepted else config.reject_score
+        if judged is not None and judged.score is not None and self.package.custom_score:
+            score = judged.score
+        if self.package.scoring:
+            result = replace(result, score=score, max_score=config.accept_score)
+        return result, score
+
+    def _run(self, stdin: bytes, limits: Limits) -> RunOutcome:
+        outcome = run_built(self.sandbox, self.program, stdin, limits)
+        if outcome.termination is Termination.STARVED:  # once more, on a quieter machine
+            outcome = run_built(self.sandbox, self.program, stdin, limits)
+        return outcome
+
+    def _found(self, judged: Judged, test: TestCase) -> Finding:
+        if judged.verdict is Verdict.AC:
+            return Finding(Verdict.AC, judged.team_message or "correct")
+        message = judged.team_message or "wrong answer"
+        if self.reveal_hidden and judged.judge_message and judged.judge_message != message:
+            message = f"{message}\njudge: {judged.judge_message}"
+        if self.validator.program is None:  # the default validator's words are for both
+            message = judged.team_message
+        return Finding(Verdict.WA, message, "the output is not accepted")
+
+
+def grade_package(
+    problem: Problem,
+    submission: Submission,
+    sandbox: Sandbox,
+    reveal_hidden: bool,
+    on_test: Callable[[TestResult], None],
+) -> SubmissionResult:
+    """The submission graded on every group of the package, as judge.grade's contract says."""
+    package = problem.package
+    assert package is not None
+    language = CONTEST_LANGUAGES[submission.language]
+    if submission.refused:
+        return _unbuilt(problem, submission, Verdict.CE, submission.refused)
+    name = submission.path.name
+    built = build_program(
+        sandbox,
+        language,
+        (name, ((name, submission.source),)),
+        package.limits.memory_mib,
+        package.limits.compilation_time_s,
+    )
+    if built.program is None:
+        if built.compiled:  # the machine starved the build twice
+            why = failure(built.outcome, problem).message if built.outcome else "no build"
+            return _unbuilt(problem, submission, Verdict.IE, f"internal error of the grader: {why}")
+        return _unbuilt(problem, submission, Verdict.CE, f"{name}: {built.cmpinfo}")
+    validator = prepare_validator(problem, sandbox)
+    run = PackageRun(
+        problem, package, sandbox, built.program, validator, language, reveal_hidden, on_test
+    )
+    tests: list[TestResult] = []
+    verdict, score = run.group(package.data, tests)
+    if not package.scoring:
+        score = 1.0 if verdict is Verdict.AC else 0.0
+    return SubmissionResult(
+        submission.shown, submission.language, verdict, score, problem.max_score, "", tuple(tests)
+    )
+
+
+def _unbuilt(
+    problem: Problem, submission: Submission, verdict: Verdict, message: str
+) -> SubmissionResult:
+    return SubmissionResult(
+        submission.shown, submission.language, verdict, 0, problem.max_score, message, ()
+    )

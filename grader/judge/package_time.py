@@ -1,0 +1,98 @@
+"""A package's time limit where it gives none: as problemtools computes it, the slowest
+accepted submission's CPU time on any test, times `ac_to_time_limit`, rounded up to the
+time resolution (at least one step). Measured once per package and sandbox, then kept in
+the build cache under a digest of everything it depends on."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import replace
+from pathlib import Path
+from typing import Final
+
+from ..errors import ProblemError
+from ..languages.compiled import cache_dir
+from ..languages.toolcache import write_whole
+from ..plain.contest import EXTENSION_LANGUAGE, language_of
+from ..problem import Problem
+from ..sandbox.base import Sandbox
+from ..submission import read_submission
+from ..verdicts import Verdict
+
+MEASURING_LIMIT_S: Final = 60.0  # an accepted submission's limit while its time is measured
+
+
+def with_time_limit(problem: Problem, sandbox: Sandbox) -> Problem:
+    """`problem` with its package's time limit in its limits: the given one, else computed
+    (cached). ProblemError when there is neither a limit nor an accepted submission."""
+    package = problem.package
+    if package is None or package.limits.time_limit_s is not None:
+        return problem
+    accepted = accepted_submissions(problem)
+    if not accepted:
+        raise ProblemError(
+            problem.yaml_file, None, "limits",
+            "no time limit: give limits.time_limit (or a .timelimit file), or put an accepted "
+            "submission in submissions/accepted/ to compute one from",
+        )  # fmt: skip
+    digest = hashlib.sha256(f"{sandbox.name}\0{problem.directory.resolve()}".encode())
+    for path in sorted(
+        p for p in problem.directory.rglob("*") if p.is_file() and "statement" not in str(p)
+    ):
+        digest.update(f"\0{path.relative_to(problem.directory)}\0".encode())
+        digest.update(path.read_bytes())
+    cached = cache_dir() / f"timelimit-{digest.hexdigest()}"
+    try:
+        limit = float(cached.read_text())
+    except (OSError, ValueError):
+        limit = computed_limit(problem, sandbox, slowest_accepted(problem, sandbox, accepted))
+        write_whole(cached, str(limit).encode())
+    return with_limit(problem, limit)
+
+
+def with_limit(problem: Problem, time_s: float) -> Problem:
+    """`problem` with its package's time limit set to `time_s` (and the wall's with it)."""
+    package = problem.package
+    assert package is not None
+    limits = replace(problem.limits, time_s=time_s, wall_s=max(2 * time_s, time_s + 1))
+    return replace(
+        problem,
+        limits=limits,
+        package=replace(package, limits=replace(package.limits, time_limit_s=time_s)),
+    )
+
+
+def accepted_submissions(problem: Problem) -> list[Path]:
+    folder = problem.directory / "submissions" / "accepted"
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.is_file() and language_of(p) is not None)
+
+
+def slowest_accepted(problem: Problem, sandbox: Sandbox, accepted: list[Path]) -> float:
+    """The most CPU time any accepted submission takes on a test, each run with a generous
+    limit. ProblemError when one of them is not accepted."""
+    from .package import grade_package
+
+    measuring = with_limit(problem, MEASURING_LIMIT_S)
+    slowest = 0.0
+    for path in accepted:
+        submission = read_submission(path, EXTENSION_LANGUAGE)
+        result = grade_package(measuring, submission, sandbox, True, lambda _: None)
+        if result.verdict is not Verdict.AC:
+            raise ProblemError(
+                problem.shown(path), None, "",
+                f"an accepted submission got {result.verdict.value}, so no time limit can be "
+                "computed from it; run `grader verify` on the package",
+            )  # fmt: skip
+        slowest = max([slowest, *(test.time_s for test in result.tests)])
+    return slowest
+
+
+def computed_limit(problem: Problem, sandbox: Sandbox, slowest_s: float) -> float:
+    package = problem.package
+    assert package is not None
+    step = package.limits.time_resolution_s
+    exact = slowest_s * package.limits.ac_to_time_limit
+    return max(1, math.ceil(exact / step)) * step

@@ -1,0 +1,190 @@
+"""A package's output validator: the format's default (checkers/default_output.py, run here),
+or the package's own program, built and run in the sandbox as the specification calls it:
+`validator input judge_answer feedback_dir [flags] < team_output`, exit 42 accepted, 43 wrong
+answer, anything else the validator's fault; feedback_dir/judgemessage.txt for the
+instructor, teammessage.txt for the student, score.txt for a `custom score` problem."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Final
+
+from ..checkers.default_output import DefaultOutput
+from ..errors import InternalError, ProblemError
+from ..limits import Limits
+from ..plain.contest import CONTEST_LANGUAGES, build_program, language_of, program_files
+from ..problem import Problem
+from ..problem_package import DataCase, Package
+from ..sandbox.base import Program, Sandbox, Termination
+from ..verdicts import Verdict
+
+ACCEPTED, REJECTED = 42, 43
+MESSAGE_BYTES: Final = 64 * 1024  # of each feedback file, kept
+FEEDBACK_FILES: Final = ("judgemessage", "teammessage", "score")
+MARK: Final = "\n@@grader-feedback "
+# Runs the validator with the team's output on its stdin, then writes its exit code and its
+# feedback files to the one file a sandboxed build hands back (out/verdict).
+WRAPPER: Final = (
+    'mkdir feedback && "$@" < team_output > feedback/.out 2> feedback/.err; code=$?; '
+    "exec > out/verdict; printf '%s' \"$code\"; "
+    f"for name in {' '.join(FEEDBACK_FILES)} .err; do "
+    "printf '\\n@@grader-feedback %s\\n' \"$name\"; "
+    'file="feedback/$name.txt"; [ "$name" = .err ] && file=feedback/.err; '
+    f'[ -f "$file" ] && head -c {MESSAGE_BYTES} "$file"; '
+    "done; exit 0"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """What the validator said of one output."""
+
+    verdict: Verdict  # AC or WA
+    team_message: str  # for the student
+    judge_message: str  # for the instructor
+    score: float | None = None  # a `custom score` validator's
+
+
+@dataclass(frozen=True, slots=True)
+class OutputValidator:
+    """Ready to judge: the package's program built (None: the default validator)."""
+
+    problem: Problem
+    program: Program | None
+
+    def judge(self, sandbox: Sandbox, case: DataCase, output: bytes, flags: str) -> Judged:
+        if self.program is None:
+            found = DefaultOutput.from_flags(flags).judge(
+                case.answer.read_bytes().decode("utf-8", "replace"),
+                output.decode("utf-8", "replace"),
+            )
+            verdict = Verdict.AC if found.passed else Verdict.WA
+            return Judged(verdict, found.message, found.message)
+        return self._custom(sandbox, case, output, flags)
+
+    def _custom(self, sandbox: Sandbox, case: DataCase, output: bytes, flags: str) -> Judged:
+        package = _package(self.problem)
+        assert self.program is not None
+        files = (
+            ("testdata.in", case.input.read_bytes()),
+            ("testdata.ans", case.answer.read_bytes()),
+            ("team_output", output),
+            *self.program.files,
+        )
+        wrapped = replace(
+            self.program,
+            argv=(
+                _shell(),
+                "-c",
+                WRAPPER,
+                "validator",
+                *self.program.argv,
+                "testdata.in",
+                "testdata.ans",
+                "feedback/",
+                *flags.split(),
+            ),  # fmt: skip
+            files=files,
+            runtime_dirs=tuple(sorted({*self.program.runtime_dirs, "/usr"})),
+        )
+        limits = validation_limits(package)
+        ran = sandbox.compile(wrapped, limits, "verdict")
+        if ran.outcome.termination is Termination.STARVED:
+            ran = sandbox.compile(wrapped, limits, "verdict")
+        if ran.artifact is None:
+            said = ran.outcome.stderr.decode("utf-8", "replace")[:500]
+            raise InternalError(
+                f"{self.problem.id}: the output validator could not run on {case.name} "
+                f"({ran.outcome.termination}): {said}"
+            )
+        return _read_feedback(self.problem, case, ran.artifact.decode("utf-8", "replace"))
+
+
+def _read_feedback(problem: Problem, case: DataCase, said: str) -> Judged:
+    code_text, *parts = said.split(MARK)
+    feedback = {}
+    for part in parts:
+        name, _, text = part.partition("\n")
+        feedback[name] = text
+    code = int(code_text) if code_text.strip().isdigit() else -1
+    if code not in (ACCEPTED, REJECTED):
+        why = feedback.get(".err", "").strip() or feedback.get("judgemessage", "").strip()
+        raise InternalError(
+            f"{problem.id}: the output validator failed on {case.name} (exit code {code}, not "
+            f"42 or 43: a fault of the problem, not of the submission)"
+            + (f": {why[:500]}" if why else "")
+        )
+    score = None
+    if "score" in feedback and feedback["score"].strip():
+        try:
+            score = float(feedback["score"].split()[0])
+        except ValueError:
+            raise InternalError(
+                f"{problem.id}: the output validator wrote a score.txt that is not a number on "
+                f"{case.name}"
+            ) from None
+    verdict = Verdict.AC if code == ACCEPTED else Verdict.WA
+    return Judged(
+        verdict,
+        feedback.get("teammessage", "").strip(),
+        feedback.get("judgemessage", "").strip(),
+        score,
+    )
+
+
+def _package(problem: Problem) -> Package:
+    if problem.package is None:
+        raise InternalError(f"{problem.id} is not a problem package")
+    return problem.package
+
+
+def _shell() -> str:
+    from ..languages.compiled import shell
+
+    return shell()
+
+
+def validation_limits(package: Package) -> Limits:
+    time_s = package.limits.validation_time_s
+    return Limits(
+        time_s=time_s,
+        wall_s=2 * time_s,
+        memory_mib=package.limits.validation_memory_mib,
+        output_kib=package.limits.validation_output_mib * 1024,
+    )
+
+
+def prepare_validator(problem: Problem, sandbox: Sandbox) -> OutputValidator:
+    """The package's output validator, built (cached by its files). ProblemError naming the
+    problem when it cannot be: no language grader knows, or a failed build."""
+    package = _package(problem)
+    if package.output_validator is None:
+        DefaultOutput.from_flags(package.validator_flags)  # a bad flag fails before any run
+        return OutputValidator(problem, None)
+    return OutputValidator(problem, build_helper(problem, sandbox, package.output_validator))
+
+
+def build_helper(problem: Problem, sandbox: Sandbox, path: Path) -> Program:
+    """A validator of the package (a file, or a folder of one program's files), built."""
+    package = _package(problem)
+    shown = problem.shown(path)
+    language_id = language_of(path)
+    if language_id is None:
+        raise ProblemError(
+            shown,
+            None,
+            "",
+            f"a program in no language grader builds ({', '.join(CONTEST_LANGUAGES)})",
+        )
+    language = CONTEST_LANGUAGES[language_id]
+    built = build_program(
+        sandbox,
+        language,
+        program_files(path),
+        package.limits.validation_memory_mib,
+        package.limits.compilation_time_s,
+    )
+    if built.program is None:
+        raise ProblemError(shown, None, "", f"does not build: {built.cmpinfo or built.outcome}")
+    return built.program
