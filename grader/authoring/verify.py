@@ -47,6 +47,7 @@ class Verification:
     warnings: tuple[str, ...]
     matrix: str  # which test rejects which wrong example
     timing: str  # per language: slowest accepted, the limit, the proposal
+    matrix_title: str = "Catch matrix (x: the test rejects it):"
 
 
 def examples_of(problem: Problem) -> list[Path]:
@@ -237,7 +238,7 @@ def _timing(
 
 
 def render(verification: Verification) -> str:
-    lines = [f"Verifying {verification.problem}", "", "Catch matrix (x: the test rejects it):"]
+    lines = [f"Verifying {verification.problem}", "", verification.matrix_title]
     lines += ["  " + row for row in verification.matrix.splitlines()]
     lines += ["", "Time limits:"] + ["  " + row for row in verification.timing.splitlines()]
     lines.append("")

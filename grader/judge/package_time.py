@@ -16,6 +16,7 @@ from ..languages.compiled import cache_dir
 from ..languages.toolcache import write_whole
 from ..plain.contest import EXTENSION_LANGUAGE, language_of
 from ..problem import Problem
+from ..results import SubmissionResult, TestResult
 from ..sandbox.base import Sandbox
 from ..submission import read_submission
 from ..verdicts import Verdict
@@ -73,13 +74,8 @@ def accepted_submissions(problem: Problem) -> list[Path]:
 def slowest_accepted(problem: Problem, sandbox: Sandbox, accepted: list[Path]) -> float:
     """The most CPU time any accepted submission takes on a test, each run with a generous
     limit. ProblemError when one of them is not accepted."""
-    from .package import grade_package
-
-    measuring = with_limit(problem, MEASURING_LIMIT_S)
     slowest = 0.0
-    for path in accepted:
-        submission = read_submission(path, EXTENSION_LANGUAGE)
-        result = grade_package(measuring, submission, sandbox, True, lambda _: None)
+    for path, result in measured(problem, sandbox, accepted):
         if result.verdict is not Verdict.AC:
             raise ProblemError(
                 problem.shown(path), None, "",
@@ -88,6 +84,28 @@ def slowest_accepted(problem: Problem, sandbox: Sandbox, accepted: list[Path]) -
             )  # fmt: skip
         slowest = max([slowest, *(test.time_s for test in result.tests)])
     return slowest
+
+
+def measured(
+    problem: Problem, sandbox: Sandbox, paths: list[Path]
+) -> list[tuple[Path, SubmissionResult]]:
+    """Each submission graded with a generous time limit (MEASURING_LIMIT_S)."""
+    from .package import grade_package
+
+    measuring = with_limit(problem, MEASURING_LIMIT_S)
+    return [
+        (
+            path,
+            grade_package(
+                measuring, read_submission(path, EXTENSION_LANGUAGE), sandbox, True, _ignored
+            ),
+        )
+        for path in paths
+    ]
+
+
+def _ignored(test: TestResult) -> None:
+    pass
 
 
 def computed_limit(problem: Problem, sandbox: Sandbox, slowest_s: float) -> float:

@@ -113,6 +113,7 @@ EXTENSION_LANGUAGE: Final = {
     for language in CONTEST_LANGUAGES.values()
     for extension in language.extensions
 }
+PYTHON2: Final = re.compile(rb"#!.*python2\b")
 JAVA_PUBLIC_CLASS: Final = re.compile(rb"\bpublic\s+(?:final\s+|abstract\s+)*class\s+(\w+)")
 JAVA_MAIN_CLASS: Final = re.compile(rb"\bclass\s+(\w+)(?=[^{]*\{)")
 
@@ -123,6 +124,8 @@ def language_of(path: Path) -> str | None:
         found = {EXTENSION_LANGUAGE.get(file.suffix) for file in path.iterdir() if file.is_file()}
         found.discard(None)
         return found.pop() if len(found) == 1 else None
+    if path.suffix == ".py" and PYTHON2.match(path.read_bytes()[:200]):
+        return None  # Kattis runs these with Python 2, which Debian no longer has
     return EXTENSION_LANGUAGE.get(path.suffix)
 
 

@@ -26,6 +26,11 @@ def run(args: argparse.Namespace, context: Context) -> int:
     problem = open_problem(args.problem_name, context)
     answers = load_answers(problem)
     with sandbox_for(args, context) as sandbox:
-        verification = verify(problem, answers, sandbox, args.jobs, context.say)
+        if problem.package is not None:
+            from ...authoring.package_verify import verify_package
+
+            verification = verify_package(problem, sandbox, args.jobs, context.say)
+        else:
+            verification = verify(problem, answers, sandbox, args.jobs, context.say)
     context.stdout.write(render(verification))
     return EXIT_FAILED if verification.failures else EXIT_OK

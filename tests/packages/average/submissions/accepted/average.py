@@ -1,0 +1,2 @@
+count = int(input())
+print(sum(map(int, input().split())) / count)

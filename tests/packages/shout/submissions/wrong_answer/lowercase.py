@@ -1,0 +1,2 @@
+# Passes where case does not count (the sample, secret/1), fails secret/strict.
+print(input())
