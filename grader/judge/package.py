@@ -12,7 +12,7 @@ from typing import Final
 from ..limits import Limits
 from ..plain.contest import CONTEST_LANGUAGES, ContestLanguage, build_program
 from ..plain.run import run_built
-from ..problem import Problem, TestCase
+from ..problem import Problem
 from ..problem_package import DataCase, Group, GroupConfig, Package
 from ..results import SubmissionResult, TestResult
 from ..sandbox.base import Program, RunOutcome, Sandbox, Termination
@@ -59,20 +59,8 @@ class PackageRun:
 
     def case(self, case: DataCase, config: GroupConfig) -> tuple[TestResult, float]:
         test = next(test for test in self.problem.tests if test.name == case.name)
-        limits = self.problem.limits
-        outcome = self._run(case.input.read_bytes(), limits)
-        if outcome.termination is Termination.EXITED and outcome.cpu_s > limits.time_s:
-            outcome = replace(outcome, termination=Termination.CPU_LIMIT)
-        judged = None
-        if outcome.termination is Termination.EXITED and outcome.exit_code == 0:
-            flags = f"{self.package.validator_flags} {config.output_validator_flags}".strip()
-            judged = self.validator.judge(self.sandbox, case, outcome.stdout, flags)
-            finding = self._found(judged, test)
-        elif outcome.termination is Termination.EXITED:
-            said = f"the program exited with code {outcome.exit_code}"
-            finding = Finding(Verdict.RTE, f"{said} (a program that succeeds exits with 0)", said)
-        else:
-            finding = failure(outcome, self.problem)
+        flags = f"{self.package.validator_flags} {config.output_validator_flags}".strip()
+        outcome, judged, finding = self.execute(case, flags)
         shown = replace(
             outcome,
             stdout=outcome.stdout[:SHOWN_OUTPUT_BYTES],
@@ -87,13 +75,33 @@ class PackageRun:
             result = replace(result, score=score, max_score=config.accept_score)
         return result, score
 
+    def execute(self, case: DataCase, flags: str) -> tuple[RunOutcome, Judged | None, Finding]:
+        """The program run on the case's input, its output validated if it ran well."""
+        outcome = self._run(case.input.read_bytes(), self.problem.limits)
+        failed = self.failed(outcome)
+        if failed is not None:
+            return outcome, None, failed
+        judged = self.validator.judge(self.sandbox, case, outcome.stdout, flags)
+        return outcome, judged, self.found(judged)
+
+    def failed(self, outcome: RunOutcome) -> Finding | None:
+        """What went wrong with the program's run, or None: it ended well, in time."""
+        if outcome.termination is Termination.EXITED and outcome.cpu_s > self.problem.limits.time_s:
+            outcome = replace(outcome, termination=Termination.CPU_LIMIT)
+        if outcome.termination is Termination.EXITED and outcome.exit_code == 0:
+            return None
+        if outcome.termination is Termination.EXITED:
+            said = f"the program exited with code {outcome.exit_code}"
+            return Finding(Verdict.RTE, f"{said} (a program that succeeds exits with 0)", said)
+        return failure(outcome, self.problem)
+
     def _run(self, stdin: bytes, limits: Limits) -> RunOutcome:
         outcome = run_built(self.sandbox, self.program, stdin, limits)
         if outcome.termination is Termination.STARVED:  # once more, on a quieter machine
             outcome = run_built(self.sandbox, self.program, stdin, limits)
         return outcome
 
-    def _found(self, judged: Judged, test: TestCase) -> Finding:
+    def found(self, judged: Judged) -> Finding:
         if judged.verdict is Verdict.AC:
             return Finding(Verdict.AC, judged.team_message or "correct")
         message = judged.team_message or "wrong answer"
@@ -131,7 +139,12 @@ def grade_package(
             return _unbuilt(problem, submission, Verdict.IE, f"internal error of the grader: {why}")
         return _unbuilt(problem, submission, Verdict.CE, f"{name}: {built.cmpinfo}")
     validator = prepare_validator(problem, sandbox)
-    run = PackageRun(
+    runner = PackageRun
+    if package.interactive:
+        from .interactive import InteractiveRun
+
+        runner = InteractiveRun
+    run = runner(
         problem, package, sandbox, built.program, validator, language, reveal_hidden, on_test
     )
     tests: list[TestResult] = []

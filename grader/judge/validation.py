@@ -25,15 +25,21 @@ FEEDBACK_FILES: Final = ("judgemessage", "teammessage", "score")
 MARK: Final = "\n@@grader-feedback "
 # Runs the validator with the team's output on its stdin, then writes its exit code and its
 # feedback files to the one file a sandboxed build hands back (out/verdict).
-WRAPPER: Final = (
-    'mkdir feedback && "$@" < team_output > feedback/.out 2> feedback/.err; code=$?; '
-    "exec > out/verdict; printf '%s' \"$code\"; "
+FEEDBACK_OUT: Final = (
+    "exec > out/verdict < /dev/null; printf '%s' \"$code\"; "
     f"for name in {' '.join(FEEDBACK_FILES)} .err; do "
     "printf '\\n@@grader-feedback %s\\n' \"$name\"; "
     'file="feedback/$name.txt"; [ "$name" = .err ] && file=feedback/.err; '
     f'[ -f "$file" ] && head -c {MESSAGE_BYTES} "$file"; '
     "done; exit 0"
 )
+WRAPPER: Final = (
+    'mkdir feedback && "$@" < team_output > feedback/.out 2> feedback/.err; code=$?; '
+    + FEEDBACK_OUT
+)
+# An interactive validator's stdin and stdout are the submission's: the shell lets go of
+# both as soon as the validator ends, so the submission reads the end of its input then.
+INTERACTIVE_WRAPPER: Final = 'mkdir feedback && "$@" 2> feedback/.err; code=$?; ' + FEEDBACK_OUT
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,20 +70,37 @@ class OutputValidator:
         return self._custom(sandbox, case, output, flags)
 
     def _custom(self, sandbox: Sandbox, case: DataCase, output: bytes, flags: str) -> Judged:
-        package = _package(self.problem)
+        wrapped = self.wrapped(case, flags, WRAPPER, (("team_output", output),))
+        limits = validation_limits(_package(self.problem))
+        ran = sandbox.compile(wrapped, limits, "verdict")
+        if ran.outcome.termination is Termination.STARVED:
+            ran = sandbox.compile(wrapped, limits, "verdict")
+        if ran.artifact is None:
+            said = ran.outcome.stderr.decode("utf-8", "replace")[:500]
+            raise InternalError(
+                f"{self.problem.id}: the output validator could not run on {case.name} "
+                f"({ran.outcome.termination}): {said}"
+            )
+        return read_feedback(self.problem, case, ran.artifact)
+
+    def wrapped(
+        self, case: DataCase, flags: str, wrapper: str, extra: tuple[tuple[str, bytes], ...] = ()
+    ) -> Program:
+        """The validator called as the format says on `case`, inside `wrapper`, which
+        leaves its exit code and feedback at out/verdict (read_feedback)."""
         assert self.program is not None
         files = (
             ("testdata.in", case.input.read_bytes()),
             ("testdata.ans", case.answer.read_bytes()),
-            ("team_output", output),
+            *extra,
             *self.program.files,
         )
-        wrapped = replace(
+        return replace(
             self.program,
             argv=(
                 _shell(),
                 "-c",
-                WRAPPER,
+                wrapper,
                 "validator",
                 *self.program.argv,
                 "testdata.in",
@@ -88,21 +111,12 @@ class OutputValidator:
             files=files,
             runtime_dirs=tuple(sorted({*self.program.runtime_dirs, "/usr"})),
         )
-        limits = validation_limits(package)
-        ran = sandbox.compile(wrapped, limits, "verdict")
-        if ran.outcome.termination is Termination.STARVED:
-            ran = sandbox.compile(wrapped, limits, "verdict")
-        if ran.artifact is None:
-            said = ran.outcome.stderr.decode("utf-8", "replace")[:500]
-            raise InternalError(
-                f"{self.problem.id}: the output validator could not run on {case.name} "
-                f"({ran.outcome.termination}): {said}"
-            )
-        return _read_feedback(self.problem, case, ran.artifact.decode("utf-8", "replace"))
 
 
-def _read_feedback(problem: Problem, case: DataCase, said: str) -> Judged:
-    code_text, *parts = said.split(MARK)
+def read_feedback(problem: Problem, case: DataCase, artifact: bytes) -> Judged:
+    """What the wrapper left: the validator's verdict, messages and score. InternalError
+    naming the problem when the validator neither accepted nor rejected."""
+    code_text, *parts = artifact.decode("utf-8", "replace").split(MARK)
     feedback = {}
     for part in parts:
         name, _, text = part.partition("\n")

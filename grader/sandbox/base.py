@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     import socket
     from collections.abc import Mapping
 
+    from .interaction import Interaction
     from .measure import Meter
 
 # How a sandboxed Python starts: isolated, no site-packages (the grader is not importable),
@@ -161,6 +162,15 @@ class Sandbox(Protocol):
     def compile(self, program: Program, limits: Limits, artifact: str) -> Compiled:
         """Run a build `program` to its end under `limits`, with a writable directory out/
         beside its files; the artifact is what it left at out/`artifact`, if it exited 0."""
+        ...
+
+    def interact(
+        self, program: Program, limits: Limits, peer: Program, peer_limits: Limits, artifact: str
+    ) -> Interaction:
+        """Run `program` and `peer` at once, each in a sandbox of its own under its own
+        limits, each one's stdout the other's stdin (an interactive problem: the submission
+        and the validator); the peer's artifact as `compile` reads one. SandboxUnavailable
+        where the backend cannot connect two runs."""
         ...
 
     def close(self) -> None:

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from ..errors import SandboxError
+from ..errors import SandboxError, SandboxUnavailable
 from ..limits import Limits
 from ..protocol import Reply, ReplyKind, Value
 from .base import ClosedOnExit, Compiled, Program, RunOutcome, Termination
+from .interaction import Interaction
 
 READY = RunOutcome(Termination.REPLIED, Reply(ReplyKind.READY), 0.0, 0.001, 1024)
 
@@ -75,6 +76,9 @@ class FakeSandbox(ClosedOnExit):
     def compile(self, program: Program, limits: Limits, artifact: str) -> Compiled:
         self.programs.append(program)
         return self._built
+
+    def interact(self, *args: object) -> Interaction:
+        raise SandboxUnavailable("the fake sandbox connects no two runs")
 
     def close(self) -> None:
         pass

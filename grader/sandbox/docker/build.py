@@ -39,7 +39,10 @@ class Build(Engine):
         output_dir: str,
         uid: int,
         oci_runtime: str = "",
+        pipes: tuple[tuple[str, str], ...] = (),
     ) -> None:
+        """`pipes`: (host FIFO, name in the work directory) for one side of an
+        interaction (pipes.py)."""
         from docker.types import Mount
 
         self._begin()
@@ -51,6 +54,7 @@ class Build(Engine):
                 for name, _ in program.files
             ]
             mounts.append(Mount(f"{WORKDIR}/{OUTPUT_DIR}", output_dir, "bind", False))
+            mounts += [Mount(f"{WORKDIR}/{name}", fifo, "bind", False) for fifo, name in pipes]
             if argv == program.argv:  # a toolchain of the host's, not of the image
                 mounts += toolchain_mounts(program)
             container = create(

@@ -19,6 +19,7 @@ from ...errors import SandboxUnavailable
 from ...limits import PIDS_MAX, Limits, docker_ulimits, rlimits_in_force
 from ..base import Child, ClosedOnExit, Compiled, Program, Runtime
 from ..files import MAX_ARTIFACT_BYTES, WORKDIR_BYTES
+from ..interaction import Interaction
 from ..options import SandboxOptions
 from ..preparation import rlimits
 from ..process.forked import ForkedRun
@@ -33,6 +34,7 @@ from .containers import (
 )
 from .engine import connect
 from .image import ARGV0_LABEL, image_tag
+from .pipes import interact_in_containers
 from .pool import Pool
 from .runtimes import GVISOR, runtime_missing
 from .warm import ForkedRuns
@@ -236,6 +238,28 @@ class DockerSandbox(ClosedOnExit):
 
         outcome, built = run_build(start, limits, artifact)
         return Compiled(builds[0].logged(outcome, limits), built)
+
+    def interact(
+        self, program: Program, limits: Limits, peer: Program, peer_limits: Limits, artifact: str
+    ) -> Interaction:
+        from ...languages.compiled import shell
+
+        if self._options.oci_runtime == GVISOR:
+            raise SandboxUnavailable(
+                "gVisor binds no host FIFO into a container, and an engine hands a container no "
+                "descriptor: interactive problems run under the process or docker backend"
+            )
+
+        def build(
+            side: Program, side_limits: Limits, output: str, pipes: tuple[tuple[str, str], ...]
+        ) -> Child:
+            wanted = docker_ulimits(rlimits(side_limits, 0, side, file_bytes=MAX_ARTIFACT_BYTES))
+            return Build(
+                self._client, self._tag, self._argv(side), side, side_limits, wanted, output,
+                self._uids.next(), self._options.oci_runtime, pipes,
+            )  # fmt: skip
+
+        return interact_in_containers(build, shell(), program, limits, peer, peer_limits, artifact)
 
     def _argv(self, program: Program) -> tuple[str, ...]:
         """The image's own executable for a language it carries (Python); any other runs

@@ -55,7 +55,10 @@ class SandboxedProcess:
         launch: Launch,
         workdir_bytes: int = WORKDIR_BYTES,
         output_dir: str | None = None,
+        stdio: tuple[int, int] | None = None,
     ) -> None:
+        """`stdio`: the (stdin, stdout) it is given (one side of an interaction); by
+        default /dev/null and a pipe the supervisor reads."""
         self._isolated = launch.isolation.active and launch.prlimit is not None
         self._dropped_uid, self._uid_ours = _dropped_uid(launch)
         # Isolated, this directory only holds the program's files, bound read-only into the
@@ -86,8 +89,8 @@ class SandboxedProcess:
                 argv,
                 cwd=self._workdir,
                 env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
+                stdin=subprocess.DEVNULL if stdio is None else stdio[0],
+                stdout=subprocess.PIPE if stdio is None else stdio[1],
                 stderr=subprocess.PIPE,
                 pass_fds=passed,
                 close_fds=True,
@@ -110,14 +113,13 @@ class SandboxedProcess:
         """What the supervisor watches of the started process."""
         # The runner's pid in the grader's PID namespace: bubblewrap's child when isolated.
         self._pid = self._sandboxed_pid(status_read) if self._isolated else self._process.pid
-        assert self._process.stdout is not None and self._process.stderr is not None
+        assert self._process.stderr is not None
         self.exit_fd: int | None = None
         with contextlib.suppress(AttributeError, OSError):  # Linux >= 5.3 only
             self.exit_fd = os.pidfd_open(self._process.pid)
-        self.streams = {
-            self._process.stdout.fileno(): STDOUT,
-            self._process.stderr.fileno(): STDERR,
-        }
+        self.streams = {self._process.stderr.fileno(): STDERR}
+        if self._process.stdout is not None:  # not when it goes to the other side
+            self.streams[self._process.stdout.fileno()] = STDOUT
         self.meter = ProcMeter(self._pid, self._cgroup.cpu if self._cgroup is not None else None)
 
     def _prepare(

@@ -20,6 +20,7 @@ from ...limits import PIDS_MAX, Limits, rlimits_in_force
 from ..base import ClosedOnExit, Compiled, Program
 from ..cgroup import find_cgroup_parents
 from ..files import BUILD_WORKDIR_BYTES, MAX_ARTIFACT_BYTES, WORKDIR_BYTES
+from ..interaction import Interaction, Starter, interact
 from ..options import LanguageNeeds
 from ..preparation import python_places, rlimits
 from ..seccomp import Filter, SeccompUnavailable, compiled_filter
@@ -237,6 +238,21 @@ class ProcessSandbox(ClosedOnExit):
             artifact,
         )
         return Compiled(outcome, built)
+
+    def interact(
+        self, program: Program, limits: Limits, peer: Program, peer_limits: Limits, artifact: str
+    ) -> Interaction:
+        launch = self._launch()
+
+        def starter(side: Program, side_limits: Limits) -> Starter:
+            wanted = rlimits(side_limits, 0, side, file_bytes=MAX_ARTIFACT_BYTES)
+            return lambda stdio, output: SandboxedProcess(
+                side, side_limits, wanted, launch, BUILD_WORKDIR_BYTES, output, stdio
+            )
+
+        return interact(
+            starter(program, limits), limits, starter(peer, peer_limits), peer_limits, artifact
+        )
 
     def _launch(self) -> Launch:
         return Launch(

@@ -1,0 +1,62 @@
+"""An interaction between two containers (sandbox/interaction.py): an engine's container
+takes no descriptor from the grader, so the two sides meet at two FIFOs on the host, each
+bound into both containers, in a folder only root can reach. Opening a FIFO waits for its
+other end: the program opens its output first and the peer its input first, so each open
+meets its match, in order, and neither side waits forever on the other's."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Final
+
+from ...limits import Limits
+from ..base import Child, Program
+from ..interaction import Interaction, Starter, interact
+
+# What each side's shell does before it becomes the program.
+PROGRAM_REDIRECT: Final = 'exec "$@" > .grader-out < .grader-in'
+PEER_REDIRECT: Final = 'exec "$@" < .grader-in > .grader-out'
+BuildStarter = Callable[[Program, Limits, str, tuple[tuple[str, str], ...]], Child]
+
+
+def interact_in_containers(
+    build: BuildStarter,
+    shell: str,
+    program: Program,
+    limits: Limits,
+    peer: Program,
+    peer_limits: Limits,
+    artifact: str,
+) -> Interaction:
+    """`build(program, limits, output dir, pipes)` starts one side's container."""
+    folder = tempfile.mkdtemp(prefix="grader-pipes-")
+    try:
+        to_peer, to_program = os.path.join(folder, "to-peer"), os.path.join(folder, "to-program")
+        for fifo in (to_peer, to_program):
+            os.mkfifo(fifo)
+            os.chmod(fifo, 0o666)  # each side runs as a uid of its own
+
+        def starter(
+            side: Program, side_limits: Limits, reads: str, writes: str, redirect: str
+        ) -> Starter:
+            wrapped = replace(
+                side,
+                argv=(shell, "-c", redirect, "grader-pipe", *side.argv),
+                runtime_dirs=tuple(sorted({*side.runtime_dirs, "/usr"})),
+            )
+            pipes = ((reads, ".grader-in"), (writes, ".grader-out"))
+            return lambda stdio, output: build(wrapped, side_limits, output, pipes)
+
+        return interact(
+            starter(program, limits, to_program, to_peer, PROGRAM_REDIRECT),
+            limits,
+            starter(peer, peer_limits, to_peer, to_program, PEER_REDIRECT),
+            peer_limits,
+            artifact,
+        )
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
