@@ -12,33 +12,49 @@ from dataclasses import dataclass
 
 from ..errors import InternalError
 from ..problem_package import DataCase
-from ..sandbox.base import RunOutcome
-from ..verdicts import Verdict
+from ..sandbox.base import RunOutcome, Termination
 from .failures import Finding
 from .package import PackageRun
-from .validation import INTERACTIVE_WRAPPER, Judged, read_feedback, validation_limits
+from .validation import (
+    ACCEPTED,
+    FEEDBACK_FILES,
+    MESSAGE_BYTES,
+    REJECTED,
+    Judged,
+    judged,
+    validation_limits,
+)  # fmt: skip
+
+FEEDBACK_NAMES = tuple(f"{name}.txt" for name in FEEDBACK_FILES)
 
 
 @dataclass(frozen=True, slots=True)
 class InteractiveRun(PackageRun):
     def execute(self, case: DataCase, flags: str) -> tuple[RunOutcome, Judged | None, Finding]:
-        validator = self.validator.wrapped(case, flags, INTERACTIVE_WRAPPER)
+        # The validator itself is the peer, its feedback folder out/: it ends the moment it
+        # has decided, and that moment is compared with the submission's end.
+        validator = self.validator.called(case, flags, "out/")
         limits = self.problem.limits
         ran = self.sandbox.interact(
-            self.program, limits, validator, validation_limits(self.package), "verdict"
+            self.program, limits, validator, validation_limits(self.package), FEEDBACK_NAMES
         )
-        judged = None
-        if ran.peer_artifact is not None:
-            judged = read_feedback(self.problem, case, ran.peer_artifact)
+        peer = ran.peer_outcome
+        code = peer.exit_code if peer.termination is Termination.EXITED else None
+        feedback = {
+            name.removesuffix(".txt"): content[:MESSAGE_BYTES].decode("utf-8", "replace")
+            for name, content in ran.peer_files.items()
+        }
+        feedback[".err"] = peer.stderr.decode("utf-8", "replace")
         failed = self.failed(ran.outcome)
-        if judged is not None and judged.verdict is Verdict.WA and ran.peer_ended_first:
-            return ran.outcome, judged, self.found(judged)
+        if code == REJECTED and ran.peer_ended_first:
+            rejected = judged(self.problem, case, code, feedback)
+            return ran.outcome, rejected, self.found(rejected)
         if failed is not None:
-            return ran.outcome, judged, failed
-        if judged is None:
-            said = ran.peer_outcome.stderr.decode("utf-8", "replace").strip()[:500]
+            return ran.outcome, None, failed
+        if code not in (ACCEPTED, REJECTED) and peer.termination is not Termination.EXITED:
             raise InternalError(
                 f"{self.problem.id}: the interactive validator did not finish on {case.name} "
-                f"({ran.peer_outcome.termination}){': ' + said if said else ''}"
+                f"({peer.termination})"
             )
-        return ran.outcome, judged, self.found(judged)
+        verdict = judged(self.problem, case, code, feedback)
+        return ran.outcome, verdict, self.found(verdict)

@@ -6,6 +6,7 @@ instructor, teammessage.txt for the student, score.txt for a `custom score` prob
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
@@ -25,7 +26,8 @@ FEEDBACK_FILES: Final = ("judgemessage", "teammessage", "score")
 MARK: Final = "\n@@grader-feedback "
 # Runs the validator with the team's output on its stdin, then writes its exit code and its
 # feedback files to the one file a sandboxed build hands back (out/verdict).
-FEEDBACK_OUT: Final = (
+WRAPPER: Final = (
+    'mkdir feedback && "$@" < team_output > feedback/.out 2> feedback/.err; code=$?; '
     "exec > out/verdict < /dev/null; printf '%s' \"$code\"; "
     f"for name in {' '.join(FEEDBACK_FILES)} .err; do "
     "printf '\\n@@grader-feedback %s\\n' \"$name\"; "
@@ -33,13 +35,6 @@ FEEDBACK_OUT: Final = (
     f'[ -f "$file" ] && head -c {MESSAGE_BYTES} "$file"; '
     "done; exit 0"
 )
-WRAPPER: Final = (
-    'mkdir feedback && "$@" < team_output > feedback/.out 2> feedback/.err; code=$?; '
-    + FEEDBACK_OUT
-)
-# An interactive validator's stdin and stdout are the submission's: the shell lets go of
-# both as soon as the validator ends, so the submission reads the end of its input then.
-INTERACTIVE_WRAPPER: Final = 'mkdir feedback && "$@" 2> feedback/.err; code=$?; ' + FEEDBACK_OUT
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +65,7 @@ class OutputValidator:
         return self._custom(sandbox, case, output, flags)
 
     def _custom(self, sandbox: Sandbox, case: DataCase, output: bytes, flags: str) -> Judged:
-        wrapped = self.wrapped(case, flags, WRAPPER, (("team_output", output),))
+        wrapped = self.wrapped(case, flags, output)
         limits = validation_limits(_package(self.problem))
         ran = sandbox.compile(wrapped, limits, "verdict")
         if ran.outcome.termination is Termination.STARVED:
@@ -81,47 +76,47 @@ class OutputValidator:
                 f"{self.problem.id}: the output validator could not run on {case.name} "
                 f"({ran.outcome.termination}): {said}"
             )
-        return read_feedback(self.problem, case, ran.artifact)
+        code_text, *parts = ran.artifact.decode("utf-8", "replace").split(MARK)
+        feedback = dict(part.partition("\n")[::2] for part in parts)
+        code = int(code_text) if code_text.strip().isdigit() else None
+        return judged(self.problem, case, code, feedback)
 
-    def wrapped(
-        self, case: DataCase, flags: str, wrapper: str, extra: tuple[tuple[str, bytes], ...] = ()
-    ) -> Program:
-        """The validator called as the format says on `case`, inside `wrapper`, which
-        leaves its exit code and feedback at out/verdict (read_feedback)."""
+    def called(self, case: DataCase, flags: str, feedback: str) -> Program:
+        """The validator called as the format says on `case`, `feedback` its folder."""
         assert self.program is not None
-        files = (
-            ("testdata.in", case.input.read_bytes()),
-            ("testdata.ans", case.answer.read_bytes()),
-            *extra,
-            *self.program.files,
-        )
         return replace(
             self.program,
             argv=(
-                _shell(),
-                "-c",
-                wrapper,
-                "validator",
                 *self.program.argv,
                 "testdata.in",
                 "testdata.ans",
-                "feedback/",
+                feedback,
                 *flags.split(),
             ),  # fmt: skip
-            files=files,
-            runtime_dirs=tuple(sorted({*self.program.runtime_dirs, "/usr"})),
+            files=(
+                ("testdata.in", case.input.read_bytes()),
+                ("testdata.ans", case.answer.read_bytes()),
+                *self.program.files,
+            ),
+        )
+
+    def wrapped(self, case: DataCase, flags: str, output: bytes) -> Program:
+        """The call inside WRAPPER, which leaves its exit code and feedback at out/verdict."""
+        called = self.called(case, flags, "feedback/")
+        return replace(
+            called,
+            argv=(_shell(), "-c", WRAPPER, "validator", *called.argv),
+            files=(("team_output", output), *called.files),
+            runtime_dirs=tuple(sorted({*called.runtime_dirs, "/usr"})),
         )
 
 
-def read_feedback(problem: Problem, case: DataCase, artifact: bytes) -> Judged:
-    """What the wrapper left: the validator's verdict, messages and score. InternalError
-    naming the problem when the validator neither accepted nor rejected."""
-    code_text, *parts = artifact.decode("utf-8", "replace").split(MARK)
-    feedback = {}
-    for part in parts:
-        name, _, text = part.partition("\n")
-        feedback[name] = text
-    code = int(code_text) if code_text.strip().isdigit() else -1
+def judged(
+    problem: Problem, case: DataCase, code: int | None, feedback: Mapping[str, str]
+) -> Judged:
+    """The validator's verdict, messages and score from its exit code and its feedback
+    files (by name without .txt; `.err`: its stderr). InternalError naming the problem when
+    the validator neither accepted nor rejected."""
     if code not in (ACCEPTED, REJECTED):
         why = feedback.get(".err", "").strip() or feedback.get("judgemessage", "").strip()
         raise InternalError(

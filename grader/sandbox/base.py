@@ -165,11 +165,16 @@ class Sandbox(Protocol):
         ...
 
     def interact(
-        self, program: Program, limits: Limits, peer: Program, peer_limits: Limits, artifact: str
+        self,
+        program: Program,
+        limits: Limits,
+        peer: Program,
+        peer_limits: Limits,
+        artifacts: tuple[str, ...],
     ) -> Interaction:
         """Run `program` and `peer` at once, each in a sandbox of its own under its own
         limits, each one's stdout the other's stdin (an interactive problem: the submission
-        and the validator); the peer's artifact as `compile` reads one. SandboxUnavailable
+        and the validator); the files of `artifacts` the peer left at out/. SandboxUnavailable
         where the backend cannot connect two runs."""
         ...
 

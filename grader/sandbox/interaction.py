@@ -1,11 +1,17 @@
 """Two programs talking over pipes, each in a sandbox of its own: what an interactive
 problem's run is (the submission and the package's validator). Each side's stdout is the
 other's stdin; neither sees the other's files, uid or processes. Both are supervised at
-once, each under its own limits, and ended together."""
+once, each under its own limits, and ended together.
+
+Which side ended first decides a verdict (a validator that rejects and leaves first makes a
+wrong answer of whatever the submission does after): each side's end is stamped the moment
+its exit descriptor turns readable, not when its supervisor gets round to it."""
 
 from __future__ import annotations
 
+import math
 import os
+import select
 import shutil
 import tempfile
 import threading
@@ -14,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..limits import Limits
-from .base import Child, RunOutcome, Termination
+from .base import Child, RunOutcome
 from .files import read_artifact
 from .supervisor import Supervisor
 
@@ -24,16 +30,21 @@ Starter = Callable[[tuple[int, int], str], Child]
 
 @dataclass(frozen=True, slots=True)
 class Interaction:
-    """How both sides ended; `peer_artifact` is what the peer left at out/ (exit 0 only)."""
+    """How both sides ended, and the files of `artifacts` the peer left at out/ (whatever
+    its exit: a validator says its verdict by exit code 42 or 43)."""
 
     outcome: RunOutcome
     peer_outcome: RunOutcome
-    peer_artifact: bytes | None
+    peer_files: dict[str, bytes]
     peer_ended_first: bool
 
 
 def interact(
-    start: Starter, limits: Limits, start_peer: Starter, peer_limits: Limits, artifact: str
+    start: Starter,
+    limits: Limits,
+    start_peer: Starter,
+    peer_limits: Limits,
+    artifacts: tuple[str, ...],
 ) -> Interaction:
     """Start both sides connected by two pipes and supervise each to its end."""
     to_peer = os.pipe()
@@ -54,6 +65,7 @@ def interact(
         raise
     # Only the two sides hold the pipes now: one's end is the other's end of input.
     _close(*to_peer, *to_program)
+    stamps = _EndStamps(children[0].exit_fd, children[1].exit_fd)
     peer, program = Supervisor(children[0], peer_limits), Supervisor(children[1], limits)
     ended: dict[str, tuple[RunOutcome, float]] = {}
 
@@ -69,15 +81,50 @@ def interact(
         watch("program", program, limits.wall_s)
     finally:
         watcher.join()
+        stamped = stamps.stop()
     try:
         peer_outcome, peer_end = ended["peer"]
         outcome, end = ended["program"]
-        succeeded = peer_outcome.termination is Termination.EXITED and peer_outcome.exit_code == 0
-        made = read_artifact(folders[1], artifact) if succeeded else None
+        peer_end, end = stamped.get(0, peer_end), stamped.get(1, end)
+        files = {name: read_artifact(folders[1], name) for name in artifacts}
+        made = {name: content for name, content in files.items() if content is not None}
         return Interaction(outcome, peer_outcome, made, peer_end <= end)
     finally:
         for folder in folders:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+class _EndStamps:
+    """The moment each side's exit descriptor turned readable, watched from a thread of its
+    own on copies of the descriptors (the supervisors close theirs)."""
+
+    def __init__(self, *exits: int | None) -> None:
+        # A side with no exit descriptor was gone before it could be opened (a container's
+        # pid reads 0 once it exited): it ended before anything was watched. Where neither
+        # has one (a kernel without pidfd), the supervisors' own ends are compared.
+        self._gone = {side for side, fd in enumerate(exits) if fd is None}
+        if len(self._gone) == len(exits):
+            self._gone = set()
+        self._watched = {os.dup(fd): side for side, fd in enumerate(exits) if fd is not None}
+        self._stamps: dict[int, float] = {}
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+        self._thread.start()
+
+    def _watch(self) -> None:
+        waiting = dict(self._watched)
+        while waiting and not self._done.is_set():
+            ready, _, _ = select.select(list(waiting), [], [], 0.05)
+            now = time.monotonic()
+            for fd in ready:
+                self._stamps[waiting.pop(fd)] = now
+
+    def stop(self) -> dict[int, float]:
+        """Side (0: the peer, 1: the program) -> when it ended, where that was seen."""
+        self._done.set()
+        self._thread.join()
+        _close(*self._watched)
+        return self._stamps | {side: -math.inf for side in self._gone}
 
 
 def _close(*descriptors: int) -> None:

@@ -30,7 +30,7 @@ def interact_in_containers(
     limits: Limits,
     peer: Program,
     peer_limits: Limits,
-    artifact: str,
+    artifacts: tuple[str, ...],
 ) -> Interaction:
     """`build(program, limits, output dir, pipes)` starts one side's container."""
     folder = tempfile.mkdtemp(prefix="grader-pipes-")
@@ -56,7 +56,7 @@ def interact_in_containers(
             limits,
             starter(peer, peer_limits, to_peer, to_program, PEER_REDIRECT),
             peer_limits,
-            artifact,
+            artifacts,
         )
     finally:
         shutil.rmtree(folder, ignore_errors=True)

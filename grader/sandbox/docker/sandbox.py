@@ -240,7 +240,12 @@ class DockerSandbox(ClosedOnExit):
         return Compiled(builds[0].logged(outcome, limits), built)
 
     def interact(
-        self, program: Program, limits: Limits, peer: Program, peer_limits: Limits, artifact: str
+        self,
+        program: Program,
+        limits: Limits,
+        peer: Program,
+        peer_limits: Limits,
+        artifacts: tuple[str, ...],
     ) -> Interaction:
         from ...languages.compiled import shell
 
@@ -259,7 +264,7 @@ class DockerSandbox(ClosedOnExit):
                 self._uids.next(), self._options.oci_runtime, pipes,
             )  # fmt: skip
 
-        return interact_in_containers(build, shell(), program, limits, peer, peer_limits, artifact)
+        return interact_in_containers(build, shell(), program, limits, peer, peer_limits, artifacts)
 
     def _argv(self, program: Program) -> tuple[str, ...]:
         """The image's own executable for a language it carries (Python); any other runs

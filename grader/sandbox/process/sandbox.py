@@ -240,7 +240,12 @@ class ProcessSandbox(ClosedOnExit):
         return Compiled(outcome, built)
 
     def interact(
-        self, program: Program, limits: Limits, peer: Program, peer_limits: Limits, artifact: str
+        self,
+        program: Program,
+        limits: Limits,
+        peer: Program,
+        peer_limits: Limits,
+        artifacts: tuple[str, ...],
     ) -> Interaction:
         launch = self._launch()
 
@@ -251,7 +256,7 @@ class ProcessSandbox(ClosedOnExit):
             )
 
         return interact(
-            starter(program, limits), limits, starter(peer, peer_limits), peer_limits, artifact
+            starter(program, limits), limits, starter(peer, peer_limits), peer_limits, artifacts
         )
 
     def _launch(self) -> Launch:
