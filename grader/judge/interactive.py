@@ -14,7 +14,7 @@ from ..errors import InternalError
 from ..problem_package import DataCase
 from ..sandbox.base import RunOutcome, Termination
 from .failures import Finding
-from .package import PackageRun
+from .package_run import PackageRun
 from .validation import (
     ACCEPTED,
     FEEDBACK_FILES,

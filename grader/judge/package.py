@@ -1,115 +1,21 @@
-"""A submission to a problem package: its program built as a contest builds it, run on each
-test's input (its stdin) in the sandbox, its output judged by the package's validator, the
-groups summed up by the format's default grader (groups.py). Interactive problems run in
-interactive.py."""
+"""A submission to a problem package: its program built as a contest builds it, then run
+through every group of the package (package_run.py; interactive.py for an interactive
+problem)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import Final
 
-from ..limits import Limits
-from ..plain.contest import CONTEST_LANGUAGES, ContestLanguage, build_program
-from ..plain.run import run_built
+from ..plain.contest import CONTEST_LANGUAGES, build_program
 from ..problem import Problem
-from ..problem_package import DataCase, Group, GroupConfig, Package
 from ..results import SubmissionResult, TestResult
-from ..sandbox.base import Program, RunOutcome, Sandbox, Termination
+from ..sandbox.base import Sandbox
 from ..submission import Submission
 from ..verdicts import Verdict
-from .calls import test_result
-from .failures import Finding, failure
-from .groups import group_result
-from .validation import Judged, OutputValidator, prepare_validator
-
-SHOWN_OUTPUT_BYTES: Final = 4096  # of what a sample's run printed, in its result
-
-
-@dataclass(frozen=True, slots=True)
-class PackageRun:
-    """One submission's program and what judges it, for every test of the package."""
-
-    problem: Problem
-    package: Package
-    sandbox: Sandbox
-    program: Program
-    validator: OutputValidator
-    language: ContestLanguage
-    reveal_hidden: bool
-    on_test: Callable[[TestResult], None]
-
-    def group(self, group: Group, decided: list[TestResult]) -> tuple[Verdict, float]:
-        """The group's verdict and score; each test run is added to `decided`."""
-        children: list[tuple[Verdict, float]] = []
-        for item in group.items:
-            if isinstance(item, Group):
-                if not item.cases():
-                    continue
-                child = self.group(item, decided)
-            else:
-                result, score = self.case(item, group.config)
-                decided.append(result)
-                self.on_test(result)
-                child = (result.verdict, score)
-            children.append(child)
-            if child[0] is not Verdict.AC and group.config.on_reject == "break":
-                break
-        return group_result(group.config, children)
-
-    def case(self, case: DataCase, config: GroupConfig) -> tuple[TestResult, float]:
-        test = next(test for test in self.problem.tests if test.name == case.name)
-        flags = f"{self.package.validator_flags} {config.output_validator_flags}".strip()
-        outcome, judged, finding = self.execute(case, flags)
-        shown = replace(
-            outcome,
-            stdout=outcome.stdout[:SHOWN_OUTPUT_BYTES],
-            stderr=outcome.stderr[:SHOWN_OUTPUT_BYTES],
-        )
-        result = test_result(test, finding, shown, self.reveal_hidden)
-        accepted = finding.verdict is Verdict.AC
-        score = config.accept_score if accepted else config.reject_score
-        if judged is not None and judged.score is not None and self.package.custom_score:
-            score = judged.score
-        if self.package.scoring:
-            result = replace(result, score=score, max_score=config.accept_score)
-        return result, score
-
-    def execute(self, case: DataCase, flags: str) -> tuple[RunOutcome, Judged | None, Finding]:
-        """The program run on the case's input, its output validated if it ran well."""
-        outcome = self._run(case.input.read_bytes(), self.problem.limits)
-        failed = self.failed(outcome)
-        if failed is not None:
-            return outcome, None, failed
-        judged = self.validator.judge(self.sandbox, case, outcome.stdout, flags)
-        return outcome, judged, self.found(judged)
-
-    def failed(self, outcome: RunOutcome) -> Finding | None:
-        """What went wrong with the program's run, or None: it ended well, in time."""
-        if outcome.termination is Termination.EXITED and outcome.cpu_s > self.problem.limits.time_s:
-            outcome = replace(outcome, termination=Termination.CPU_LIMIT)
-        if outcome.termination is Termination.EXITED and outcome.exit_code == 0:
-            return None
-        if outcome.termination is Termination.EXITED:
-            said = f"the program exited with code {outcome.exit_code}"
-            return Finding(Verdict.RTE, f"{said} (a program that succeeds exits with 0)", said)
-        return failure(outcome, self.problem)
-
-    def _run(self, stdin: bytes, limits: Limits) -> RunOutcome:
-        outcome = run_built(self.sandbox, self.program, stdin, limits)
-        if outcome.termination is Termination.STARVED:  # once more, on a quieter machine
-            outcome = run_built(self.sandbox, self.program, stdin, limits)
-        return outcome
-
-    def found(self, judged: Judged) -> Finding:
-        if judged.verdict is Verdict.AC:
-            return Finding(Verdict.AC, judged.team_message or "correct")
-        message = judged.team_message or "wrong answer"
-        if self.reveal_hidden and judged.judge_message and judged.judge_message != message:
-            message = f"{message}\njudge: {judged.judge_message}"
-        if self.validator.program is None:  # the default validator's words are for both
-            message = judged.team_message
-        return Finding(Verdict.WA, message, "the output is not accepted")
+from .failures import failure
+from .interactive import InteractiveRun
+from .package_run import PackageRun
+from .validation import prepare_validator
 
 
 def grade_package(
@@ -139,11 +45,7 @@ def grade_package(
             return _unbuilt(problem, submission, Verdict.IE, f"internal error of the grader: {why}")
         return _unbuilt(problem, submission, Verdict.CE, f"{name}: {built.cmpinfo}")
     validator = prepare_validator(problem, sandbox)
-    runner = PackageRun
-    if package.interactive:
-        from .interactive import InteractiveRun
-
-        runner = InteractiveRun
+    runner = InteractiveRun if package.interactive else PackageRun
     run = runner(
         problem, package, sandbox, built.program, validator, language, reveal_hidden, on_test
     )

@@ -149,7 +149,7 @@ def _package(problem: Problem) -> Package:
 
 
 def _shell() -> str:
-    from ..languages.compiled import shell
+    from ..sandbox.preparation import shell
 
     return shell()
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final, TypeVar
@@ -143,12 +142,6 @@ def driver_source(file_name: str, call: str, arguments_setup: str = "") -> str:
 
 def line_count(source: bytes) -> int:
     return source.count(b"\n") + 1
-
-
-def shell() -> str:
-    """The host's sh by its real path: a container has no /bin of its own."""
-    found = shutil.which("sh") or "/bin/sh"
-    return os.path.realpath(found)
 
 
 def cache_dir() -> Path:

@@ -17,6 +17,7 @@ import subprocess
 from ..errors import SandboxUnavailable
 from ..problem import Problem
 from ..sandbox.base import Program, Sandbox
+from ..sandbox.preparation import shell
 from ..submission import Submission
 from .base import Build, PlusOne
 from .compiled import (
@@ -28,7 +29,6 @@ from .compiled import (
     line_count,
     missing_toolchain,
     refused,
-    shell,
 )
 from .javatools import BuildTool, build_tool
 from .signatures import Spelling, node_files, supported_params, typed_call

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import Final
 
 from ..errors import SandboxUnavailable
-from ..languages.compiled import shell
 from ..sandbox.base import Program
+from ..sandbox.preparation import shell
 from .python import python_recipe, python_version
 from .run import CHECKED, Files, PlainArgs, PlainHost, PlainLanguage, Recipe, RecipeMaker
 

@@ -16,9 +16,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from ..languages.compiled import shell
 from ..limits import Limits
 from ..sandbox.base import Program, RunOutcome, Sandbox, Termination
+from ..sandbox.preparation import shell
 
 STDIN_FILE: Final = "__stdin__"
 NO_ARTIFACT: Final = "__none__"  # a run leaves nothing the grader reads back

@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     import socket
     from collections.abc import Mapping
 
-    from .interaction import Interaction
     from .measure import Meter
 
 # How a sandboxed Python starts: isolated, no site-packages (the grader is not importable),
@@ -116,6 +115,17 @@ class Compiled:
 
     outcome: RunOutcome
     artifact: bytes | None
+
+
+@dataclass(frozen=True, slots=True)
+class Interaction:
+    """How both sides ended, and the files of `artifacts` the peer left at out/ (whatever
+    its exit: a validator says its verdict by exit code 42 or 43)."""
+
+    outcome: RunOutcome
+    peer_outcome: RunOutcome
+    peer_files: dict[str, bytes]
+    peer_ended_first: bool
 
 
 class Session(Protocol):

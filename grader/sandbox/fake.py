@@ -10,8 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from ..errors import SandboxError, SandboxUnavailable
 from ..limits import Limits
 from ..protocol import Reply, ReplyKind, Value
-from .base import ClosedOnExit, Compiled, Program, RunOutcome, Termination
-from .interaction import Interaction
+from .base import ClosedOnExit, Compiled, Interaction, Program, RunOutcome, Termination
 
 READY = RunOutcome(Termination.REPLIED, Reply(ReplyKind.READY), 0.0, 0.001, 1024)
 

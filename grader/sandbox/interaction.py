@@ -17,26 +17,14 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ..limits import Limits
-from .base import Child, RunOutcome
+from .base import Child, Interaction, RunOutcome
 from .files import read_artifact
 from .supervisor import Supervisor
 
 # (stdin, stdout) descriptors for the side, and its writable out/ directory.
 Starter = Callable[[tuple[int, int], str], Child]
-
-
-@dataclass(frozen=True, slots=True)
-class Interaction:
-    """How both sides ended, and the files of `artifacts` the peer left at out/ (whatever
-    its exit: a validator says its verdict by exit code 42 or 43)."""
-
-    outcome: RunOutcome
-    peer_outcome: RunOutcome
-    peer_files: dict[str, bytes]
-    peer_ended_first: bool
 
 
 def interact(

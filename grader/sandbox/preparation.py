@@ -4,6 +4,8 @@ the rlimits, the files going in, and the one safe way to take a build's artifact
 from __future__ import annotations
 
 import math
+import os
+import shutil
 import sys
 from dataclasses import dataclass
 from functools import cache
@@ -94,3 +96,9 @@ def runner_request(program: Program, interpreter: str, **extra: object) -> dict[
         "files": [name for name, _ in program.files],
         **extra,
     }
+
+
+def shell() -> str:
+    """The host's sh by its real path: a container has no /bin of its own."""
+    found = shutil.which("sh") or "/bin/sh"
+    return os.path.realpath(found)

@@ -14,8 +14,8 @@ from dataclasses import replace
 from typing import Final
 
 from ...limits import Limits
-from ..base import Child, Program
-from ..interaction import Interaction, Starter, interact
+from ..base import Child, Interaction, Program
+from ..interaction import Starter, interact
 
 # What each side's shell does before it becomes the program.
 PROGRAM_REDIRECT: Final = 'exec "$@" > .grader-out < .grader-in'

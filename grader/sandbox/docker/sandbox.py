@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING
 
 from ...errors import SandboxUnavailable
 from ...limits import PIDS_MAX, Limits, docker_ulimits, rlimits_in_force
-from ..base import Child, ClosedOnExit, Compiled, Program, Runtime
+from ..base import Child, ClosedOnExit, Compiled, Interaction, Program, Runtime
 from ..files import MAX_ARTIFACT_BYTES, WORKDIR_BYTES
-from ..interaction import Interaction
 from ..options import SandboxOptions
-from ..preparation import rlimits
+from ..preparation import rlimits, shell
 from ..process.forked import ForkedRun
 from ..session import SupervisedSession, run_build
 from ..uids import UidBlock
@@ -247,8 +246,6 @@ class DockerSandbox(ClosedOnExit):
         peer_limits: Limits,
         artifacts: tuple[str, ...],
     ) -> Interaction:
-        from ...languages.compiled import shell
-
         if self._options.oci_runtime == GVISOR:
             raise SandboxUnavailable(
                 "gVisor binds no host FIFO into a container, and an engine hands a container no "

@@ -55,10 +55,8 @@ class SandboxedProcess:
         launch: Launch,
         workdir_bytes: int = WORKDIR_BYTES,
         output_dir: str | None = None,
-        stdio: tuple[int, int] | None = None,
+        stdio: tuple[int, int] | None = None,  # (stdin, stdout): one side of an interaction
     ) -> None:
-        """`stdio`: the (stdin, stdout) it is given (one side of an interaction); by
-        default /dev/null and a pipe the supervisor reads."""
         self._isolated = launch.isolation.active and launch.prlimit is not None
         self._dropped_uid, self._uid_ours = _dropped_uid(launch)
         # Isolated, this directory only holds the program's files, bound read-only into the

@@ -17,10 +17,10 @@ import sys
 from pathlib import Path
 
 from ...limits import PIDS_MAX, Limits, rlimits_in_force
-from ..base import ClosedOnExit, Compiled, Program
+from ..base import ClosedOnExit, Compiled, Interaction, Program
 from ..cgroup import find_cgroup_parents
 from ..files import BUILD_WORKDIR_BYTES, MAX_ARTIFACT_BYTES, WORKDIR_BYTES
-from ..interaction import Interaction, Starter, interact
+from ..interaction import Starter, interact
 from ..options import LanguageNeeds
 from ..preparation import python_places, rlimits
 from ..seccomp import Filter, SeccompUnavailable, compiled_filter
