@@ -12,7 +12,9 @@ from pathlib import Path
 from .gradebook import problem_version
 from .judge import load_answers
 from .languages import LANGUAGES
-from .problem import PROBLEM_FILE, Problem
+from .packages.reader import SAMPLE_SHOWN_BYTES
+from .plain.contest import CONTEST_LANGUAGES
+from .problem import PROBLEM_FILE, Problem, TestCase
 from .problem_yaml import load_problem
 
 
@@ -54,8 +56,28 @@ class Catalog:
 
 
 def languages_of(problem: Problem) -> list[str]:
-    """The languages a submission to `problem` may be written in, in the registry's order."""
+    """The languages a submission to `problem` may be written in, in the registry's order:
+    a package's are whole programs in the contest languages (plain/contest.py)."""
+    if problem.package is not None:
+        return list(CONTEST_LANGUAGES)
     return [language for language in LANGUAGES if problem.entry_points.get(language)]
+
+
+@dataclass(frozen=True, slots=True)
+class Spoken:
+    """A language as a problem takes it: its name and its files' extensions."""
+
+    name: str
+    extensions: tuple[str, ...]
+
+
+def spoken(problem: Problem, language_id: str) -> Spoken:
+    """`language_id` as `problem` takes it (KeyError for one it does not)."""
+    if problem.package is not None:
+        contest = CONTEST_LANGUAGES[language_id]
+        return Spoken(contest.name, contest.extensions)
+    language = LANGUAGES[language_id]
+    return Spoken(language.name, language.extensions)
 
 
 def language_document(language_id: str) -> dict[str, object]:
@@ -69,11 +91,31 @@ def language_document(language_id: str) -> dict[str, object]:
 
 
 def statement_html(problem: Problem) -> str:
-    """The statement's Markdown as HTML; raw HTML in it is shown as text, never run."""
+    """The statement's Markdown as HTML; raw HTML in it is shown as text, never run. A
+    package's LaTeX statement is shown as its text."""
+    from html import escape
+
     from markdown_it import MarkdownIt
 
     text = problem.statement.read_text(encoding="utf-8")
+    if problem.statement.suffix != ".md":
+        return f'<pre class="statement-source">{escape(text)}</pre>'
     return str(MarkdownIt("commonmark", {"html": False}).enable("table").render(text))
+
+
+def starters(problem: Problem) -> dict[str, str]:
+    """Starter code per language the problem takes."""
+    if problem.package is not None:
+        return {key: language.starter for key, language in CONTEST_LANGUAGES.items()}
+    return {language: LANGUAGES[language].template(problem) for language in languages_of(problem)}
+
+
+def expected_of(offered: Offered, test: TestCase) -> object:
+    """A sample's expected answer: the stored one, or a package's `.ans` as text."""
+    if offered.problem.package is not None:
+        answer = offered.problem.directory / "data" / f"{test.name}.ans"
+        return answer.read_bytes()[:SAMPLE_SHOWN_BYTES].decode("utf-8", "replace")
+    return offered.answers[test.name]
 
 
 def problem_document(offered: Offered, full: bool = True) -> dict[str, object]:
@@ -103,11 +145,10 @@ def problem_document(offered: Offered, full: bool = True) -> dict[str, object]:
             "memory_mib": problem.limits.memory_mib,
         },
         "samples": [
-            {"name": test.name, "input": dict(test.input), "expected": offered.answers[test.name]}
+            {"name": test.name, "input": dict(test.input), "expected": expected_of(offered, test)}
             for test in samples
         ],
-        "starter_code": {
-            language: LANGUAGES[language].template(problem) for language in languages_of(problem)
-        },
+        "starter_code": starters(problem),
+        "format": "package" if problem.package is not None else "function",
     }  # fmt: skip
     return document

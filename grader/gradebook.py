@@ -61,10 +61,20 @@ class Graded:
 
 
 def problem_version(problem: Problem) -> str:
-    """A hash of what grading depends on: problem.yaml and the stored answers."""
+    """A hash of what grading depends on: problem.yaml and the stored answers; a package's
+    test data, validators and time limit."""
     digest = hashlib.sha256((problem.directory / "problem.yaml").read_bytes())
-    for path in sorted((problem.directory / "answers").glob("*.json")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    if problem.package is not None:
+        # A computed time limit comes from the accepted submissions.
+        parts = ("data", "output_validator", "output_validators", "submissions/accepted")
+        found = sorted(p for part in parts for p in (problem.directory / part).rglob("*"))
+        found += [problem.directory / ".timelimit"]
+    else:
+        found = sorted((problem.directory / "answers").glob("*.json"))
+    for path in found:
+        if path.is_file():
+            name = path.relative_to(problem.directory).as_posix()
+            digest.update(name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 

@@ -12,9 +12,12 @@ import { rust } from "@codemirror/lang-rust";
 import { java } from "@codemirror/lang-java";
 import { csharp } from "@codemirror/legacy-modes/mode/clike";
 
+// By the ids a problem names them: a problem package's programs are `python3` and `c`.
 const LANGUAGES = {
   python: () => python(),
+  python3: () => python(),
   cpp: () => cpp(),
+  c: () => cpp(),
   rust: () => rust(),
   java: () => java(),
   csharp: () => StreamLanguage.define(csharp),

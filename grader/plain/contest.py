@@ -89,22 +89,63 @@ class ContestLanguage:
     name: str
     extensions: tuple[str, ...]
     recipe: ContestRecipe
+    starter: str  # a program that reads its input and writes nothing yet
 
 
 CONTEST_LANGUAGES: Final[dict[str, ContestLanguage]] = {
     language.id: language
     for language in (
-        ContestLanguage("c", "C (gcc -O2 -std=gnu17)", (".c",), _gcc("c", "gcc", "gnu17")),
+        ContestLanguage(
+            "c",
+            "C (gcc -O2 -std=gnu17)",
+            (".c",),
+            _gcc("c", "gcc", "gnu17"),
+            "#include <stdio.h>\n\nint main(void) {\n    int n;\n"
+            '    if (scanf("%d", &n) != 1) return 1;\n    return 0;\n}\n',
+        ),
         ContestLanguage(
             "cpp",
             "C++ (g++ -O2 -std=gnu++20)",
             (".cc", ".cpp", ".cxx", ".c++"),
             _gcc("cpp", "g++", "gnu++20"),
+            "#include <bits/stdc++.h>\nusing namespace std;\n\nint main() {\n"
+            "    ios::sync_with_stdio(false);\n    cin.tie(nullptr);\n    int n;\n"
+            "    cin >> n;\n}\n",
         ),
-        ContestLanguage("java", "Java", (".java",), _java),
-        ContestLanguage("python3", "Python 3", (".py", ".py3"), _python),
-        ContestLanguage("rust", "Rust (rustc -O, 2021 edition)", (".rs",), _rust),
-        ContestLanguage("csharp", "C# (Mono's mcs)", (".cs",), _csharp),
+        ContestLanguage(
+            "java",
+            "Java",
+            (".java",),
+            _java,
+            "import java.util.*;\nimport java.io.*;\n\npublic class Main {\n"
+            "    public static void main(String[] args) throws IOException {\n"
+            "        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));\n"
+            "        String line = in.readLine();\n    }\n}\n",
+        ),
+        ContestLanguage(
+            "python3",
+            "Python 3",
+            (".py", ".py3"),
+            _python,
+            "import sys\n\ndata = sys.stdin.read().split()\n",
+        ),
+        ContestLanguage(
+            "rust",
+            "Rust (rustc -O, 2021 edition)",
+            (".rs",),
+            _rust,
+            "use std::io::Read;\n\nfn main() {\n    let mut input = String::new();\n"
+            "    std::io::stdin().read_to_string(&mut input).unwrap();\n"
+            "    let mut words = input.split_whitespace();\n}\n",
+        ),
+        ContestLanguage(
+            "csharp",
+            "C# (Mono's mcs)",
+            (".cs",),
+            _csharp,
+            "using System;\n\nclass Program {\n    static void Main() {\n"
+            "        string line = Console.ReadLine();\n    }\n}\n",
+        ),
     )
 }
 EXTENSIONS_OF: Final = {key: language.extensions for key, language in CONTEST_LANGUAGES.items()}

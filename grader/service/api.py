@@ -13,8 +13,9 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, Field
 from starlette.datastructures import UploadFile
 
-from ..catalog import language_document, languages_of, problem_document
-from ..languages import LANGUAGES, extensions
+from ..catalog import language_document, languages_of, problem_document, spoken
+from ..judge import extensions_for
+from ..languages import LANGUAGES
 from ..languages.base import source_problem
 from .access import Instructor, Who, service_of
 from .auth import Caller
@@ -96,8 +97,9 @@ def _accept(service: Service, who: Caller, fields: dict[str, Any]) -> Stored:
     filename = str(fields.get("filename") or "")
     language = str(fields.get("language") or "")
     if not language:
-        language = extensions().get(PurePosixPath(filename).suffix.lower(), "")
-    if language not in LANGUAGES or language not in languages_of(offered.problem):
+        suffix = PurePosixPath(filename).suffix.lower()
+        language = extensions_for(offered.problem).get(suffix, "")
+    if language not in languages_of(offered.problem):
         offered_languages = ", ".join(languages_of(offered.problem))
         raise HTTPException(
             422, f"language: {language or '(none)'!r} is not offered for {offered.problem.id} "
@@ -111,7 +113,7 @@ def _accept(service: Service, who: Caller, fields: dict[str, Any]) -> Stored:
         raise HTTPException(422, f"source: {wrong}")
     named = str(fields.get("student") or "").strip()[:100]
     student = named if who.instructor and named else who.name  # a student is who they are
-    filename = _safe_name(filename, language)
+    filename = _safe_name(filename, spoken(offered.problem, language).extensions)
     # The bounds are checked and the row written in one transaction no other request of
     # this student's runs beside: a burst of requests cannot all pass the check at once.
     with service.database.exclusive(f"submit:{student}"):
@@ -138,11 +140,10 @@ def _accept(service: Service, who: Caller, fields: dict[str, Any]) -> Stored:
     return stored
 
 
-def _safe_name(filename: str, language: str) -> str:
+def _safe_name(filename: str, wanted: tuple[str, ...]) -> str:
     """The name the student's file is shown and compiled under: its own if plain."""
     base = filename.replace("\\", "/").rpartition("/")[2]
     ok = base and base not in {".", ".."} and base.isprintable() and len(base) <= 100
-    wanted = LANGUAGES[language].extensions
     if ok and any(base.lower().endswith(ext) for ext in wanted):
         return base
     return f"solution{wanted[0]}"

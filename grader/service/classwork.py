@@ -19,7 +19,7 @@ from starlette.datastructures import UploadFile
 
 from ..catalog import languages_of
 from ..gradebook import scores_csv
-from ..languages import extensions
+from ..judge import extensions_for
 from ..languages.base import source_problem
 from ..reports.json_report import SubmissionDocument
 from .access import Instructor, service_of
@@ -54,7 +54,7 @@ async def hand_in_batch(request: Request, who: Instructor) -> JSONResponse:
         raise HTTPException(422, "files: a batch needs files (or an archive)")
     batch = uuid.uuid4().hex[:16]
     service.store.batches.add(batch, offered.problem.id)
-    known = extensions()
+    known = extensions_for(offered.problem)
     created_rows = []
     for name, source in files:
         path = PurePosixPath(name)

@@ -9,14 +9,14 @@ from pathlib import Path
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 
-from ..catalog import languages_of
-from ..languages import LANGUAGES
+from ..catalog import languages_of, spoken
 from ..languages.base import source_problem
 from ..problem import Problem
 from ..reports.json_report import test_document
 from ..submission import Submission
 from .access import Who, service_of
 from .own_input import InputError, OwnRun, parse_input, run_own_input
+from .own_stdin import run_own_stdin
 from .service import Service
 
 router = APIRouter()
@@ -26,7 +26,10 @@ class RunIn(BaseModel):
     problem: str = Field(max_length=200)
     language: str = Field(max_length=40)
     source: str
-    input: str = Field(max_length=2_000, description="as the problem names it: `n = 6`")
+    input: str = Field(
+        max_length=2_000,
+        description="as the problem names it (`n = 6`); a package's: its standard input",
+    )
 
 
 @router.post("/v1/runs", tags=["submissions"])
@@ -44,7 +47,9 @@ async def run(body: RunIn, request: Request, who: Who) -> dict[str, object]:
     if len(source) > service.options.max_source_bytes or source_problem(source):
         raise HTTPException(422, f"source: {source_problem(source) or 'too large'}")
     try:
-        arguments = parse_input(offered.problem, body.input)
+        arguments: dict[str, object] = {"stdin": body.input}  # a package's: its stdin
+        if offered.problem.package is None:
+            arguments = parse_input(offered.problem, body.input)
     except InputError as error:
         raise HTTPException(422, f"input: {error}") from None
     if not service.run_budget.take(who.name):
@@ -53,7 +58,7 @@ async def run(body: RunIn, request: Request, who: Who) -> dict[str, object]:
             f"{service.options.runs_per_minute} runs a minute at most: wait a little",
             headers={"Retry-After": "10"},
         )
-    file_name = LANGUAGES[body.language].file_name
+    file_name = "solution" + spoken(offered.problem, body.language).extensions[0]
     submission = Submission(Path(file_name), file_name, body.language, source)
     ran = await asyncio.to_thread(_run, service, offered.problem, submission, arguments)
     return _document(ran)
@@ -64,6 +69,9 @@ def _run(
 ) -> OwnRun:
     with service.own_run_slots:
         try:
+            if problem.package is not None:
+                typed = str(arguments["stdin"])
+                return run_own_stdin(problem, submission, typed, service.jobe.sandbox())
             return run_own_input(problem, submission, arguments, service.jobe.sandbox())
         except InputError as error:
             raise HTTPException(422, f"input: {error}") from None

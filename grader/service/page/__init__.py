@@ -14,8 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from ...catalog import Offered, problem_document
-from ...languages import LANGUAGES
+from ...catalog import Offered, problem_document, spoken
 from ..access import COOKIE, caller_of_request, secure_cookies
 from ..auth import Caller, caller_of
 from ..classwork import class_summary
@@ -80,7 +79,8 @@ def exercise(problem_id: str, request: Request) -> Response:
     if offered is None:
         raise HTTPException(404, f"no problem {problem_id}")
     document = problem_document(offered)
-    names = {language: LANGUAGES[language].name for language in document["languages"]}  # type: ignore[attr-defined]
+    languages: list[str] = document["languages"]  # type: ignore[assignment]
+    names = {language: spoken(offered.problem, language).name for language in languages}
     samples = {sample["name"]: sample["expected"] for sample in document["samples"]}  # type: ignore[attr-defined]
     first = next((test.input for test in offered.problem.tests if not test.hidden), {})
     # The editor's stylesheet is made in the browser (CodeMirror's themes): allowed by a
@@ -94,7 +94,9 @@ def exercise(problem_id: str, request: Request) -> Response:
         language_names=names,
         starter=_script_json(document["starter_code"]),
         samples=_script_json(samples),
-        first_input=", ".join(f"{name} = {json.dumps(value)}" for name, value in first.items()),
+        first_input=str(first.get("stdin", ""))
+        if offered.problem.package is not None
+        else ", ".join(f"{name} = {json.dumps(value)}" for name, value in first.items()),
         editor_bundle=editor_bundle(),
         style_nonce=nonce,
     )

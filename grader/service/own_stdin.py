@@ -1,0 +1,78 @@
+"""Run on your own input, for a problem package: what the student types is the program's
+standard input. The package's first accepted submission answers it too (built and run as
+any submission, in the same sandbox), and its output is the judge's answer the package's
+validator compares with: the student sees both outputs and the validator's word, as on a
+sample. Not offered for an interactive problem, whose input is a conversation."""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+from ..errors import GraderError
+from ..judge import grade
+from ..judge.package_time import accepted_submissions, with_time_limit
+from ..plain.contest import CONTEST_LANGUAGES, build_program, language_of, program_files
+from ..plain.run import run_built
+from ..problem import Problem, TestCase, Visibility
+from ..problem_package import DataCase, Group
+from ..sandbox.base import Sandbox, Termination
+from ..submission import Submission
+from .own_input import InputError, OwnRun
+
+
+def run_own_stdin(problem: Problem, submission: Submission, typed: str, sandbox: Sandbox) -> OwnRun:
+    """The submission and the package's reference, each run once on `typed`; InputError
+    when the package cannot answer a typed input."""
+    package = problem.package
+    assert package is not None
+    if package.interactive:
+        raise InputError(
+            "an interactive problem's input is a conversation with its validator: submit to try it"
+        )
+    reference = next(iter(accepted_submissions(problem)), None)
+    if reference is None:
+        raise InputError("this package has no accepted submission to answer your input")
+    stdin = typed if typed.endswith("\n") else typed + "\n"
+    try:
+        problem = with_time_limit(problem, sandbox)
+        expected = _reference_output(problem, reference, stdin.encode(), sandbox)
+    except GraderError as error:
+        raise InputError(f"the reference could not answer this input: {error}") from None
+    with tempfile.TemporaryDirectory(prefix="grader-own-") as folder:
+        case = DataCase("sample/yours", Path(folder) / "yours.in", Path(folder) / "yours.ans")
+        case.input.write_text(stdin, encoding="utf-8")
+        case.answer.write_bytes(expected)
+        test = TestCase("sample/yours", {"stdin": stdin}, 0, Visibility.SAMPLE, None)
+        alone = replace(
+            problem,
+            tests=(test,),
+            package=replace(package, data=Group("", package.data.config, (case,))),
+        )
+        result = grade(alone, {}, submission, sandbox, reveal_hidden=False)
+    shown = expected.decode("utf-8", "replace")
+    if not result.tests:
+        return OwnRun({"stdin": stdin}, None, shown, result.compile_output)
+    return OwnRun(
+        {"stdin": stdin}, replace(result.tests[0], returned=result.tests[0].output), shown
+    )
+
+
+def _reference_output(problem: Problem, path: Path, stdin: bytes, sandbox: Sandbox) -> bytes:
+    package = problem.package
+    assert package is not None
+    language = CONTEST_LANGUAGES[language_of(path) or ""]
+    built = build_program(
+        sandbox, language, program_files(path), package.limits.memory_mib,
+        package.limits.compilation_time_s,
+    )  # fmt: skip
+    if built.program is None:
+        raise InputError(f"the reference {path.name} does not build here")
+    ran = run_built(sandbox, built.program, stdin, problem.limits)
+    if ran.termination is not Termination.EXITED or ran.exit_code != 0:
+        raise InputError(
+            f"the reference {path.name} does not take this input ({ran.termination}, exit code "
+            f"{ran.exit_code}): is it an input the statement allows?"
+        )
+    return ran.stdout

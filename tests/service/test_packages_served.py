@@ -1,0 +1,83 @@
+"""Problem packages served like grader's own problems: listed, shown, handed in, run on the
+student's own input, and on the page; nothing of a hidden test reaches the student."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .conftest import Running, start
+
+PACKAGES = Path(__file__).parent.parent / "packages"
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Running]:
+    running = start(tmp_path, roots=(PACKAGES,))
+    yield running
+    running.service.close()
+
+
+def test_a_package_is_offered_in_its_own_languages(served: Running) -> None:
+    document = served.client.get("/v1/problems/shout", headers=served.as_("ada")).json()
+    assert document["format"] == "package"
+    assert document["languages"] == ["c", "cpp", "java", "python3", "rust", "csharp"]
+    assert document["samples"] == [
+        {"name": "sample/1", "input": {"stdin": "hello world\n"}, "expected": "HELLO WORLD\n"}
+    ]
+    assert document["starter_code"]["python3"].startswith("import sys")
+    assert document["limits"]["time_s"] == 2
+    listed = served.client.get("/v1/problems", headers=served.as_("ada")).json()
+    assert {"average", "shout", "anypair", "bigsum", "guessing"} <= {
+        problem["id"] for problem in listed["problems"]
+    }
+
+
+def test_a_handed_in_program_is_graded_and_its_hidden_tests_stay_hidden(served: Running) -> None:
+    source = (PACKAGES / "shout/submissions/wrong_answer/one_space.py").read_text()
+    body = {"problem": "shout", "language": "python3", "source": source}
+    done = served.client.post(
+        "/v1/submissions?wait=10", json=body, headers=served.as_("ada")
+    ).json()
+    result = done["result"]
+    assert (done["status"], result["verdict"]) == ("done", "WA")
+    hidden = result["tests"][-1]
+    assert hidden["name"] == "hidden 3" and hidden["message"] == "wrong answer on a hidden test"
+    assert "SPACES" not in json.dumps(result)  # neither the hidden input nor its answer
+    by_name = served.client.post(
+        "/v1/submissions?wait=10",
+        json={"problem": "shout", "filename": "shout.py", "source": "print(input().upper())\n"},
+        headers=served.as_("bob"),
+    ).json()
+    assert (by_name["language"], by_name["result"]["verdict"]) == ("python3", "AC")
+
+
+def test_run_on_your_own_input_is_the_program_s_stdin(served: Running) -> None:
+    body = {
+        "problem": "anypair", "language": "python3", "input": "7",
+        "source": "n = int(input())\nprint(2, n - 2)\n",
+    }  # fmt: skip
+    ran = served.client.post("/v1/runs", json=body, headers=served.as_("ada")).json()
+    assert ran["input"] == {"stdin": "7\n"}
+    assert ran["expected"] == "3 4\n"  # the first accepted submission's output: halves.cpp
+    assert (ran["yours"]["verdict"], ran["yours"]["output"]) == ("AC", "2 5\n")
+    wrong = served.client.post(
+        "/v1/runs", json=body | {"source": "print(0, 7)\n"}, headers=served.as_("ada")
+    ).json()
+    assert wrong["yours"]["verdict"] == "WA"
+    assert wrong["yours"]["message"] == "both numbers must be positive"
+    talking = served.client.post(
+        "/v1/runs", json=body | {"problem": "guessing"}, headers=served.as_("ada")
+    )
+    assert talking.status_code == 422 and "conversation" in talking.json()["detail"]
+
+
+def test_the_page_shows_a_package_s_samples_and_a_stdin_box(served: Running) -> None:
+    served.client.post("/login", data={"token": served.tokens["ada"]})
+    page = served.client.get("/problems/average").text
+    assert '<textarea id="run-input"' in page
+    assert '<pre class="stdin">3\n1 2 4\n</pre>' in page
+    assert '<option value="python3">Python 3</option>' in page
