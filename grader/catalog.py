@@ -69,15 +69,16 @@ class Spoken:
 
     name: str
     extensions: tuple[str, ...]
+    packages: tuple[tuple[str, str], ...]  # (command, Debian package) it builds with
 
 
 def spoken(problem: Problem, language_id: str) -> Spoken:
     """`language_id` as `problem` takes it (KeyError for one it does not)."""
     if problem.package is not None:
         contest = CONTEST_LANGUAGES[language_id]
-        return Spoken(contest.name, contest.extensions)
+        return Spoken(contest.name, contest.extensions, contest.packages)
     language = LANGUAGES[language_id]
-    return Spoken(language.name, language.extensions)
+    return Spoken(language.name, language.extensions, language.packages)
 
 
 def language_document(language_id: str) -> dict[str, object]:

@@ -18,7 +18,7 @@ import jsonschema
 import pytest
 
 from grader.cli import main
-from grader.integrations.gradescope.run import find_solution, run_autograder
+from grader.integrations.gradescope.run import find_solution, run_autograder, suffixes_of
 from grader.integrations.gradescope.scripts import setup_script
 
 from .conftest import SUBMISSIONS, require
@@ -78,17 +78,17 @@ def test_setup_installs_only_what_the_chosen_languages_need() -> None:
 
 def test_the_solution_is_the_one_file_of_an_accepted_language(tmp_path) -> None:
     assert "No solution found: upload one file ending in .py" in str(
-        find_solution(tmp_path, ("python",))
+        find_solution(tmp_path, suffixes_of(("python",)))
     )
     (tmp_path / "notes.txt").write_text("hi")
     (tmp_path / "__MACOSX").mkdir()
     (tmp_path / "__MACOSX" / "._solution.py").write_text("junk")
     (tmp_path / "solution.py").write_text("def solve_n_queens(n): return []")
-    assert find_solution(tmp_path, ("python",)) == tmp_path / "solution.py"
-    assert "ending in .rs" in str(find_solution(tmp_path, ("rust",)))
+    assert find_solution(tmp_path, suffixes_of(("python",))) == tmp_path / "solution.py"
+    assert "ending in .rs" in str(find_solution(tmp_path, suffixes_of(("rust",))))
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "other.py").write_text("")
-    found = find_solution(tmp_path, ("python",))
+    found = find_solution(tmp_path, suffixes_of(("python",)))
     assert isinstance(found, str) and "solution.py, sub/other.py" in found
 
 
@@ -223,7 +223,11 @@ def _unzip(archive_path: Path, into: Path) -> None:
 
 
 def _results(graded: Path, case: str) -> dict[str, object]:
-    document = json.loads((graded / "out" / f"{case}.json").read_text())
+    return _results_at(graded / "out" / f"{case}.json")
+
+
+def _results_at(path: Path) -> dict[str, object]:
+    document = json.loads(path.read_text())
     jsonschema.validate(document, RESULTS_SCHEMA)
     return document
 
@@ -261,3 +265,30 @@ def test_setup_leaves_the_problem_and_answers_to_root_alone(graded) -> None:
     info = answer.stat()
     assert info.st_uid == 0 and stat.S_IMODE(info.st_mode) & 0o077 == 0
     assert stat.S_IMODE((graded / "source").stat().st_mode) & 0o077 == 0
+
+
+def test_a_problem_package_s_zip_grades_a_whole_program(tmp_path) -> None:
+    zip_path = tmp_path / "shout.zip"
+    package = Path(__file__).parent / "packages" / "shout"
+    status = main(["gradescope", "build", str(package), "--language", "python3", "--language",
+                   "c", "--output", str(zip_path)])  # fmt: skip
+    assert status == 0
+    _unzip(zip_path, tmp_path / "source")
+    config = json.loads((tmp_path / "source" / "grader-gradescope.json").read_text())
+    assert config["extensions"] == {".c": "c", ".py": "python3", ".py3": "python3"}
+    (tmp_path / "submission").mkdir()
+    (tmp_path / "submission" / "shout.py").write_text("print(input().upper())\n")
+    results = tmp_path / "results.json"
+    argv = ["gradescope", "run", "--config", str(tmp_path / "source" / "grader-gradescope.json")]
+    argv += ["--submission", str(tmp_path / "submission"), "--results", str(results)]
+    assert main(argv) == 0
+    document = _results_at(results)
+    assert document["score"] == 1  # a pass-fail problem: all or nothing
+    assert [test["status"] for test in document["tests"]] == ["passed"] * 4
+
+
+def test_a_package_without_a_time_limit_is_refused_for_gradescope(tmp_path, capsys) -> None:
+    package = Path(__file__).parent / "packages" / "average"
+    status = main(["gradescope", "build", str(package), "--output", str(tmp_path / "a.zip")])
+    assert status == 2
+    assert "give the package a time limit for Gradescope" in capsys.readouterr().err

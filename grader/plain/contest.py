@@ -90,6 +90,7 @@ class ContestLanguage:
     extensions: tuple[str, ...]
     recipe: ContestRecipe
     starter: str  # a program that reads its input and writes nothing yet
+    packages: tuple[tuple[str, str], ...] = ()  # (command, Debian package) it builds with
 
 
 CONTEST_LANGUAGES: Final[dict[str, ContestLanguage]] = {
@@ -102,6 +103,7 @@ CONTEST_LANGUAGES: Final[dict[str, ContestLanguage]] = {
             _gcc("c", "gcc", "gnu17"),
             "#include <stdio.h>\n\nint main(void) {\n    int n;\n"
             '    if (scanf("%d", &n) != 1) return 1;\n    return 0;\n}\n',
+            (("gcc", "gcc"),),
         ),
         ContestLanguage(
             "cpp",
@@ -111,6 +113,7 @@ CONTEST_LANGUAGES: Final[dict[str, ContestLanguage]] = {
             "#include <bits/stdc++.h>\nusing namespace std;\n\nint main() {\n"
             "    ios::sync_with_stdio(false);\n    cin.tie(nullptr);\n    int n;\n"
             "    cin >> n;\n}\n",
+            (("g++", "g++"),),
         ),
         ContestLanguage(
             "java",
@@ -121,6 +124,7 @@ CONTEST_LANGUAGES: Final[dict[str, ContestLanguage]] = {
             "    public static void main(String[] args) throws IOException {\n"
             "        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));\n"
             "        String line = in.readLine();\n    }\n}\n",
+            (("javac", "default-jdk-headless"),),
         ),
         ContestLanguage(
             "python3",
@@ -137,6 +141,7 @@ CONTEST_LANGUAGES: Final[dict[str, ContestLanguage]] = {
             "use std::io::Read;\n\nfn main() {\n    let mut input = String::new();\n"
             "    std::io::stdin().read_to_string(&mut input).unwrap();\n"
             "    let mut words = input.split_whitespace();\n}\n",
+            (("rustc", "rustc"),),
         ),
         ContestLanguage(
             "csharp",
@@ -145,6 +150,7 @@ CONTEST_LANGUAGES: Final[dict[str, ContestLanguage]] = {
             _csharp,
             "using System;\n\nclass Program {\n    static void Main() {\n"
             "        string line = Console.ReadLine();\n    }\n}\n",
+            (("mcs", "mono-mcs"), ("mono", "mono-runtime")),
         ),
     )
 }

@@ -16,14 +16,13 @@ HELP = "build a Gradescope autograder zip for a problem (and run it inside Grade
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
-    from ...languages import LANGUAGES
-
     actions = command.add_subparsers(dest="action", required=True, metavar="ACTION")
     build = actions.add_parser("build", help="write the autograder zip to upload to Gradescope")
     add_problem_name(build)
     build.add_argument(
-        "--language", action="append", choices=sorted(LANGUAGES), dest="languages",
-        help="a language students may submit in (repeat it; default: python)",
+        "--language", action="append", dest="languages",
+        help="a language students may submit in (repeat it; default: python, or python3 for "
+        "a problem package)",
     )  # fmt: skip
     build.add_argument("--output", type=Path, default=Path("autograder.zip"), metavar="ZIP")
     run = actions.add_parser("run", help="grade /autograder/submission (run_autograder calls it)")
@@ -51,7 +50,8 @@ def run(args: argparse.Namespace, context: Context) -> int:
 
     problem = open_problem(args.problem_name, context)
     output = context.path(args.output)
-    built = build(problem, args.languages or ["python"], output)
+    default = ["python3" if problem.package is not None else "python"]
+    built = build(problem, args.languages or default, output)
     print(
         f"grader gradescope: wrote {args.output} ({built.files} files) for {problem.id} in "
         f"{', '.join(built.languages)}",

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Final
 
 from ...__version__ import __version__
+from ...catalog import languages_of, spoken
 from ...errors import UsageError
 from ...judge import load_answers
 from ...languages import LANGUAGES
@@ -44,13 +45,22 @@ class Built:
 
 def build(problem: Problem, languages: Iterable[str], output: Path) -> Built:
     chosen = tuple(dict.fromkeys(languages))
+    offered = languages_of(problem)
     for language in chosen:
-        if language not in LANGUAGES:
+        if problem.package is None and language not in LANGUAGES:
             raise UsageError(f"unknown language {language!r}; choose from {', '.join(LANGUAGES)}")
-        if language not in problem.entry_points:
+        if language not in offered:
             raise UsageError(
-                f"{problem.yaml_file}: problem {problem.id} has no entry point for {language}"
+                f"{problem.yaml_file}: problem {problem.id} takes no {language!r} "
+                f"(it takes {', '.join(offered)})"
             )
+    if problem.package is not None and problem.package.limits.time_limit_s is None:
+        # Computed on Gradescope, it would cost every student's run the accepted
+        # submissions' runs (each run is a fresh machine).
+        raise UsageError(
+            f"{problem.yaml_file}: give the package a time limit for Gradescope: "
+            "limits.time_limit, or the one `grader verify` computes in a .timelimit file"
+        )
     load_answers(problem)  # every test's answer stored and current, or say how to make them
     directory = problem.directory.resolve()
     references = [reference.resolve() for reference in problem.references]
@@ -58,6 +68,11 @@ def build(problem: Problem, languages: Iterable[str], output: Path) -> Built:
     config = {
         "problem": directory.relative_to(root).as_posix(),
         "languages": list(chosen),
+        "extensions": {
+            suffix: language
+            for language in chosen
+            for suffix in spoken(problem, language).extensions
+        },
         "grader": __version__,
     }
     with tempfile.TemporaryDirectory(prefix="grader-gradescope-") as scratch:
@@ -67,7 +82,10 @@ def build(problem: Problem, languages: Iterable[str], output: Path) -> Built:
         files = [*_problem_files(directory), *references]
         temporary = output.with_name(f".{output.name}.partial")
         with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as archive:
-            _add(archive, "setup.sh", setup_script(problem.id, chosen).encode(), EXECUTABLE)
+            packages = [p for language in chosen for p in spoken(problem, language).packages]
+            _add(
+                archive, "setup.sh", setup_script(problem.id, chosen, packages).encode(), EXECUTABLE
+            )
             _add(archive, "run_autograder", run_script().encode(), EXECUTABLE)
             _add(archive, CONFIG_FILE, json.dumps(config, indent=2).encode() + b"\n", PLAIN)
             for path in files:
@@ -92,7 +110,7 @@ def _problem_files(directory: Path) -> list[Path]:
         if path.is_file()
         and not path.is_symlink()
         and not any(
-            part.startswith(".") or part == "__pycache__"
+            (part.startswith(".") and part != ".timelimit") or part == "__pycache__"
             for part in path.relative_to(directory).parts
         )
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -32,7 +32,8 @@ def run_autograder(
         config = json.loads(config_file.read_text(encoding="utf-8"))
         problem = config_file.parent / str(config["problem"])
         languages = tuple(str(language) for language in config["languages"])
-        found = find_solution(submission, languages)
+        # A zip built before packages names no extensions: its languages are grader's own.
+        found = find_solution(submission, config.get("extensions") or suffixes_of(languages))
         if isinstance(found, str):
             _write_failure(results, found)
             return EXIT_OK
@@ -54,11 +55,14 @@ _FAULT = (
 )
 
 
-def find_solution(submission: Path, languages: tuple[str, ...]) -> Path | str:
-    """The one file of an accepted language the student uploaded, or what to tell them."""
-    suffixes = {
-        suffix: language for language in languages for suffix in LANGUAGES[language].extensions
-    }
+def suffixes_of(languages: tuple[str, ...]) -> dict[str, str]:
+    """Extension -> language, of grader's own languages of these names."""
+    return {suffix: language for language in languages for suffix in LANGUAGES[language].extensions}
+
+
+def find_solution(submission: Path, suffixes: Mapping[str, str]) -> Path | str:
+    """The one file of an accepted language (by its extension) the student uploaded, or
+    what to tell them."""
     candidates: list[Path] = []
     others: list[str] = []
     for folder, folders, names in os.walk(submission):  # never into a linked folder

@@ -7,8 +7,6 @@ import shlex
 from collections.abc import Iterable
 from typing import Final
 
-from ...languages import LANGUAGES
-
 CONFIG_FILE: Final = "grader-gradescope.json"
 VENV: Final = "/opt/grader"  # outside /autograder/source, which only root may enter
 WHEELS: Final = "wheels"
@@ -64,12 +62,19 @@ exec {venv}/bin/grader gradescope run --config /autograder/source/{config} \\
 """
 
 
-def setup_script(problem: str, languages: Iterable[str]) -> str:
+def setup_script(
+    problem: str, languages: Iterable[str], packages: Iterable[tuple[str, str]] | None = None
+) -> str:
+    """`packages`: (command, Debian package) of each compiler the languages need (by
+    default, those of grader's own languages of these names)."""
     chosen = tuple(languages)
+    if packages is None:
+        from ...languages import LANGUAGES
+
+        packages = [package for language in chosen for package in LANGUAGES[language].packages]
     checks = [
         f"command -v {shlex.quote(command)} >/dev/null || missing+=({shlex.quote(package)})"
-        for language in chosen
-        for command, package in LANGUAGES[language].packages
+        for command, package in dict.fromkeys(packages)
     ]
     return _SETUP.format(
         problem=problem,
