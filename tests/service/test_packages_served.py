@@ -81,3 +81,17 @@ def test_the_page_shows_a_package_s_samples_and_a_stdin_box(served: Running) -> 
     assert '<textarea id="run-input"' in page
     assert '<pre class="stdin">3\n1 2 4\n</pre>' in page
     assert '<option value="python3">Python 3</option>' in page
+
+
+def test_a_package_s_jobe_ids_grade_a_whole_program(served: Running) -> None:
+    from .coderunner import CodeRunnerJobe, result_of
+
+    jobe = CodeRunnerJobe(served.client, served.tokens["teacher"])
+    names = [name for name, _ in jobe.languages().json()]
+    assert {"shout-python3", "shout-c", "bigsum-rust"} <= set(names)
+    source = (PACKAGES / "bigsum/submissions/partially_accepted/int32.c").read_text()
+    graded = json.loads(result_of(jobe.execute(source, "bigsum-c"))["stdout"])
+    assert graded["fraction"] == 0.3  # 30 of 100: the first group only
+    rows = graded["testresults"][1:]
+    assert [row[2] for row in rows].count("WA") == 1
+    assert all(row[1] == "sample/1" or row[1].startswith("hidden ") for row in rows)

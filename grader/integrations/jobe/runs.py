@@ -8,19 +8,21 @@ from __future__ import annotations
 
 import html
 import json
+import shutil
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
-from ...catalog import Catalog, languages_of
+from ...catalog import Catalog, languages_of, spoken
 from ...errors import GraderError, SandboxUnavailable
 from ...judge import grade, hidden_view, open_sandbox
 from ...languages import LANGUAGES
 from ...limits import Limits
 from ...plain.languages import PLAIN_LANGUAGES
 from ...plain.run import NOTHING_SHOWN, PlainHost, PlainRun, RunSpec, jobe_text, run_plain
+from ...problem import Problem
 from ...results import SubmissionResult
 from ...sandbox import Sandbox, SandboxOptions
 from ...sandbox.base import Termination
@@ -129,7 +131,7 @@ class JobeRuns:
         found = list(self._plain)
         for offered in self._catalog.all():
             for language in languages_of(offered.problem):
-                if not LANGUAGES[language].missing():
+                if _can_build(offered.problem, language):
                     found.append((f"{offered.problem.id}-{language}", offered.version))
         return found
 
@@ -179,10 +181,19 @@ class JobeRuns:
         problem_id, _, language = language_id.rpartition("-")
         offered = self._catalog.get(problem_id)
         assert offered is not None  # the endpoint checked the id against languages()
-        file_name = LANGUAGES[language].file_name
+        file_name = "solution" + spoken(offered.problem, language).extensions[0]
+        if offered.problem.package is None:
+            file_name = LANGUAGES[language].file_name
         submission = Submission(Path(file_name), file_name, language, source)
         result = grade(offered.problem, offered.answers, submission, sandbox)
         return RunResult(OK, stdout=json.dumps(combinator_document(result)))
+
+
+def _can_build(problem: Problem, language: str) -> bool:
+    """Whether this machine has the toolchain `problem` builds `language` with."""
+    if problem.package is None:
+        return not LANGUAGES[language].missing()
+    return all(shutil.which(command) for command, _ in spoken(problem, language).packages)
 
 
 def combinator_document(result: SubmissionResult) -> dict[str, object]:
