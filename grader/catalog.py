@@ -12,8 +12,8 @@ from pathlib import Path
 from .gradebook import problem_version
 from .judge import load_answers
 from .languages import LANGUAGES
+from .offered import languages_of, starters
 from .packages.reader import SAMPLE_SHOWN_BYTES
-from .plain.contest import CONTEST_LANGUAGES
 from .problem import PROBLEM_FILE, Problem, TestCase
 from .problem_yaml import load_problem
 
@@ -55,32 +55,6 @@ class Catalog:
             return sorted(self._offered.values(), key=lambda offered: offered.problem.id)
 
 
-def languages_of(problem: Problem) -> list[str]:
-    """The languages a submission to `problem` may be written in, in the registry's order:
-    a package's are whole programs in the contest languages (plain/contest.py)."""
-    if problem.package is not None:
-        return list(CONTEST_LANGUAGES)
-    return [language for language in LANGUAGES if problem.entry_points.get(language)]
-
-
-@dataclass(frozen=True, slots=True)
-class Spoken:
-    """A language as a problem takes it: its name and its files' extensions."""
-
-    name: str
-    extensions: tuple[str, ...]
-    packages: tuple[tuple[str, str], ...]  # (command, Debian package) it builds with
-
-
-def spoken(problem: Problem, language_id: str) -> Spoken:
-    """`language_id` as `problem` takes it (KeyError for one it does not)."""
-    if problem.package is not None:
-        contest = CONTEST_LANGUAGES[language_id]
-        return Spoken(contest.name, contest.extensions, contest.packages)
-    language = LANGUAGES[language_id]
-    return Spoken(language.name, language.extensions, language.packages)
-
-
 def language_document(language_id: str) -> dict[str, object]:
     language = LANGUAGES[language_id]
     return {
@@ -102,13 +76,6 @@ def statement_html(problem: Problem) -> str:
     if problem.statement.suffix != ".md":
         return f'<pre class="statement-source">{escape(text)}</pre>'
     return str(MarkdownIt("commonmark", {"html": False}).enable("table").render(text))
-
-
-def starters(problem: Problem) -> dict[str, str]:
-    """Starter code per language the problem takes."""
-    if problem.package is not None:
-        return {key: language.starter for key, language in CONTEST_LANGUAGES.items()}
-    return {language: LANGUAGES[language].template(problem) for language in languages_of(problem)}
 
 
 def expected_of(offered: Offered, test: TestCase) -> object:

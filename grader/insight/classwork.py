@@ -9,7 +9,9 @@ from pathlib import Path
 
 from ..batch import collect
 from ..gradebook import Gradebook
-from ..languages import LANGUAGES, extensions
+from ..judge import extensions_for
+from ..languages import extensions
+from ..offered import starters
 from ..problem import Problem
 from .similarity import Document, document
 
@@ -34,12 +36,13 @@ def documents_from_gradebook(gradebook: Gradebook, problem: str) -> list[Documen
 def common_ground(
     problem: Problem, languages: Iterable[str], extra: Iterable[Path]
 ) -> list[Document]:
-    known = extensions()
-    ground = []
-    for language in sorted(set(languages)):
-        ground.append(
-            document("starter", "starter", language, LANGUAGES[language].template(problem))
-        )
+    known = extensions_for(problem)
+    given = starters(problem)  # what every student started from is not copying
+    ground = [
+        document("starter", "starter", language, given[language])
+        for language in sorted(set(languages))
+        if language in given
+    ]
     for path in (*problem.references, *extra):
         if path.suffix in known:
             text = path.read_bytes().decode("utf-8", "replace")

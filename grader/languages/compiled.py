@@ -149,6 +149,15 @@ def cache_dir() -> Path:
     return Path(base) / "grader" / "builds"
 
 
+def cached_build(kind: str, toolchain_key: str, files: tuple[tuple[str, bytes], ...]) -> Path:
+    """Where the build of `files` by this toolchain is kept, named by their digest."""
+    digest = hashlib.sha256(toolchain_key.encode())
+    for name, content in files:
+        digest.update(f"\0{name}\0{len(content)}\0".encode())
+        digest.update(content)
+    return cache_dir() / f"{kind}-{digest.hexdigest()}"
+
+
 def build_in_sandbox(
     submission: Submission,
     sandbox: Sandbox,
@@ -164,11 +173,7 @@ def build_in_sandbox(
     problem_text = source_problem(submission.source)
     if problem_text:
         return Build(None, problem_text)
-    digest = hashlib.sha256(toolchain_key.encode())
-    for name, content in unit.files:
-        digest.update(f"\0{name}\0{len(content)}\0".encode())
-        digest.update(content)
-    cached = cache_dir() / f"{language}-{digest.hexdigest()}"
+    cached = cached_build(language, toolchain_key, unit.files)
     try:
         binary = cached.read_bytes()
     except OSError:

@@ -5,14 +5,13 @@ Each is one recipe; building is plain.run's, cached by what was built."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
-from ..languages.compiled import cache_dir
+from ..languages.compiled import cached_build
 from ..languages.toolcache import write_whole
 from ..sandbox.base import Program, Sandbox
 from .languages import PLAIN_LANGUAGES, host_tool
@@ -214,11 +213,7 @@ def build_program(
     recipe = language.recipe(main, files, memory_mib)
     if recipe.compile is None:
         return PlainBuild(recipe.run)
-    digest = hashlib.sha256("\0".join(recipe.compile.argv).encode())
-    for name, content in files:
-        digest.update(f"\0{name}\0{len(content)}\0".encode())
-        digest.update(content)
-    cached = cache_dir() / f"contest-{language.id}-{digest.hexdigest()}"
+    cached = cached_build(f"contest-{language.id}", "\0".join(recipe.compile.argv), files)
     try:
         artifact = cached.read_bytes()
     except OSError:

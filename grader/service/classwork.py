@@ -17,10 +17,10 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.datastructures import UploadFile
 
-from ..catalog import languages_of
 from ..gradebook import scores_csv
 from ..judge import extensions_for
 from ..languages.base import source_problem
+from ..offered import languages_of
 from ..reports.json_report import SubmissionDocument
 from .access import Instructor, service_of
 from .rq_queue import CHUNK

@@ -9,8 +9,8 @@ from pathlib import Path
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 
-from ..catalog import languages_of, spoken
 from ..languages.base import source_problem
+from ..offered import languages_of, spoken
 from ..problem import Problem
 from ..reports.json_report import test_document
 from ..submission import Submission

@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Final
 
 from ...__version__ import __version__
-from ...catalog import languages_of, spoken
 from ...errors import UsageError
 from ...judge import load_answers
 from ...languages import LANGUAGES
+from ...offered import languages_of, spoken
 from ...problem import Problem
 from .scripts import CONFIG_FILE, WHEELS, run_script, setup_script
 

@@ -15,11 +15,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
-from ...catalog import Catalog, languages_of, spoken
+from ...catalog import Catalog
 from ...errors import GraderError, SandboxUnavailable
 from ...judge import grade, hidden_view, open_sandbox
 from ...languages import LANGUAGES
 from ...limits import Limits
+from ...offered import languages_of, spoken
 from ...plain.languages import PLAIN_LANGUAGES
 from ...plain.run import NOTHING_SHOWN, PlainHost, PlainRun, RunSpec, jobe_text, run_plain
 from ...problem import Problem

@@ -14,7 +14,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from ...catalog import Offered, problem_document, spoken
+from ...catalog import Offered, problem_document
+from ...offered import spoken
 from ..access import COOKIE, caller_of_request, secure_cookies
 from ..auth import Caller, caller_of
 from ..classwork import class_summary
