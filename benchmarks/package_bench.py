@@ -86,7 +86,7 @@ def main() -> None:
             (home / ".config/problemtools/languages.yaml").write_text(PROBLEMTOOLS_PYTHON)
             environment["HOME"] = str(home)
             rows["problemtools verifyproblem -p submissions, the package"] = (
-                args.problemtools, "-p", "submissions", package,
+                args.problemtools, package, "-p", "submissions",  # -p takes several: last
             )  # fmt: skip
         for label, argv in rows.items():
             code = run_quietly(*argv, env=environment)
