@@ -46,9 +46,7 @@ def grade_package(
         return _unbuilt(problem, submission, Verdict.CE, f"{name}: {built.cmpinfo}")
     validator = prepare_validator(problem, sandbox)
     runner = InteractiveRun if package.interactive else PackageRun
-    run = runner(
-        problem, package, sandbox, built.program, validator, language, reveal_hidden, on_test
-    )
+    run = runner(problem, package, sandbox, built.program, validator, reveal_hidden, on_test)
     tests: list[TestResult] = []
     verdict, score = run.group(package.data, tests)
     if not package.scoring:

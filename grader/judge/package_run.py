@@ -9,8 +9,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final
 
-from ..limits import Limits
-from ..plain.contest import ContestLanguage
 from ..plain.run import run_built
 from ..problem import Problem
 from ..problem_package import DataCase, Group, GroupConfig, Package
@@ -34,7 +32,6 @@ class PackageRun:
     sandbox: Sandbox
     program: Program
     validator: OutputValidator
-    language: ContestLanguage
     reveal_hidden: bool
     on_test: Callable[[TestResult], None]
 
@@ -76,7 +73,10 @@ class PackageRun:
 
     def execute(self, case: DataCase, flags: str) -> tuple[RunOutcome, Judged | None, Finding]:
         """The program run on the case's input, its output validated if it ran well."""
-        outcome = self._run(case.input.read_bytes(), self.problem.limits)
+        # A run the machine starved is run again by the sandbox itself (run_build).
+        outcome = run_built(
+            self.sandbox, self.program, case.input.read_bytes(), self.problem.limits
+        )
         failed = self.failed(outcome)
         if failed is not None:
             return outcome, None, failed
@@ -93,12 +93,6 @@ class PackageRun:
             said = f"the program exited with code {outcome.exit_code}"
             return Finding(Verdict.RTE, f"{said} (a program that succeeds exits with 0)", said)
         return failure(outcome, self.problem)
-
-    def _run(self, stdin: bytes, limits: Limits) -> RunOutcome:
-        outcome = run_built(self.sandbox, self.program, stdin, limits)
-        if outcome.termination is Termination.STARVED:  # once more, on a quieter machine
-            outcome = run_built(self.sandbox, self.program, stdin, limits)
-        return outcome
 
     def found(self, judged: Judged) -> Finding:
         if judged.verdict is Verdict.AC:

@@ -17,7 +17,7 @@ from ..limits import Limits
 from ..plain.contest import CONTEST_LANGUAGES, build_program, language_of, program_files
 from ..problem import Problem
 from ..problem_package import DataCase, Package
-from ..sandbox.base import Program, Sandbox, Termination
+from ..sandbox.base import Program, Sandbox
 from ..verdicts import Verdict
 
 ACCEPTED, REJECTED = 42, 43
@@ -67,9 +67,7 @@ class OutputValidator:
     def _custom(self, sandbox: Sandbox, case: DataCase, output: bytes, flags: str) -> Judged:
         wrapped = self.wrapped(case, flags, output)
         limits = validation_limits(_package(self.problem))
-        ran = sandbox.compile(wrapped, limits, "verdict")
-        if ran.outcome.termination is Termination.STARVED:
-            ran = sandbox.compile(wrapped, limits, "verdict")
+        ran = sandbox.compile(wrapped, limits, "verdict")  # run again there if starved
         if ran.artifact is None:
             said = ran.outcome.stderr.decode("utf-8", "replace")[:500]
             raise InternalError(
