@@ -4,7 +4,7 @@ already stripped of their input and details, so no reporter can leak them."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .verdicts import Verdict
@@ -57,6 +57,24 @@ class Flag:
 
 
 @dataclass(frozen=True, slots=True)
+class GroupScore:
+    """A test group of a scoring problem package: its verdict and score as the format's
+    grader summed them up. A secret group's name is the instructor's: students see its
+    alias (`group 1`)."""
+
+    name: str
+    verdict: Verdict
+    score: float
+    max_score: float
+    alias: str = ""
+
+    @property
+    def shown(self) -> GroupScore:
+        """As a student may see it."""
+        return replace(self, name=self.alias) if self.alias else self
+
+
+@dataclass(frozen=True, slots=True)
 class SubmissionResult:
     submission: str
     language: str
@@ -66,6 +84,7 @@ class SubmissionResult:
     compile_output: str
     tests: tuple[TestResult, ...]
     flags: tuple[Flag, ...] = ()
+    groups: tuple[GroupScore, ...] = ()  # a scoring package's, by name
 
 
 @dataclass(frozen=True, slots=True)

@@ -238,4 +238,9 @@ def _not_run(test: TestCase, failed_load: Finding, first: bool, reveal_hidden: b
 def student_view(result: SubmissionResult) -> SubmissionResult:
     """A result graded with hidden tests revealed, as the student may see it: no hidden
     test's detail, no flags."""
-    return replace(result, tests=tuple(hidden_view(test) for test in result.tests), flags=())
+    return replace(
+        result,
+        tests=tuple(hidden_view(test) for test in result.tests),
+        flags=(),
+        groups=tuple(group.shown for group in result.groups),
+    )

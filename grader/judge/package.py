@@ -5,10 +5,11 @@ problem)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..plain.contest import CONTEST_LANGUAGES, build_program
 from ..problem import Problem
-from ..results import SubmissionResult, TestResult
+from ..results import GroupScore, SubmissionResult, TestResult
 from ..sandbox.base import Sandbox
 from ..submission import Submission
 from ..verdicts import Verdict
@@ -48,11 +49,27 @@ def grade_package(
     runner = InteractiveRun if package.interactive else PackageRun
     run = runner(problem, package, sandbox, built.program, validator, reveal_hidden, on_test)
     tests: list[TestResult] = []
-    verdict, score = run.group(package.data, tests)
+    scored: list[GroupScore] = []
+    verdict, score = run.group(package.data, tests, scored)
     if not package.scoring:
         score = 1.0 if verdict is Verdict.AC else 0.0
-    return SubmissionResult(
-        submission.shown, submission.language, verdict, score, problem.max_score, "", tuple(tests)
+    groups = aliased(sorted(scored, key=lambda group: group.name))
+    result = SubmissionResult(
+        submission.shown, submission.language, verdict, score, problem.max_score, "",
+        tuple(tests), groups=groups,
+    )  # fmt: skip
+    return result if reveal_hidden else replace(result, groups=tuple(g.shown for g in groups))
+
+
+def aliased(groups: list[GroupScore]) -> tuple[GroupScore, ...]:
+    """Each group with the name a student sees: a sample group's own, a secret one's
+    `group K` in order (a group's name may say what its inputs are)."""
+    secret = [
+        group for group in groups if group.name != "sample" and not group.name.startswith("sample/")
+    ]
+    return tuple(
+        replace(group, alias=f"group {secret.index(group) + 1}") if group in secret else group
+        for group in groups
     )
 
 

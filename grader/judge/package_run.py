@@ -11,8 +11,8 @@ from typing import Final
 
 from ..plain.run import run_built
 from ..problem import Problem
-from ..problem_package import DataCase, Group, GroupConfig, Package
-from ..results import TestResult
+from ..problem_package import DataCase, Group, GroupConfig, Package, group_max
+from ..results import GroupScore, TestResult
 from ..sandbox.base import Program, RunOutcome, Sandbox, Termination
 from ..verdicts import Verdict
 from .calls import test_result
@@ -35,14 +35,19 @@ class PackageRun:
     reveal_hidden: bool
     on_test: Callable[[TestResult], None]
 
-    def group(self, group: Group, decided: list[TestResult]) -> tuple[Verdict, float]:
-        """The group's verdict and score; each test run is added to `decided`."""
+    def group(
+        self, group: Group, decided: list[TestResult], scored: list[GroupScore]
+    ) -> tuple[Verdict, float]:
+        """The group's verdict and score; each test run is added to `decided`, each group
+        below it that ran (of a scoring problem) to `scored`."""
         children: list[tuple[Verdict, float]] = []
         for item in group.items:
             if isinstance(item, Group):
                 if not item.cases():
                     continue
-                child = self.group(item, decided)
+                child = self.group(item, decided, scored)
+                if self.package.scoring:
+                    scored.append(GroupScore(item.name, child[0], child[1], group_max(item)))
             else:
                 result, score = self.case(item, group.config)
                 decided.append(result)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from ..results import Flag, Report, SubmissionResult, TestResult
 from ..text import json_inert_in_logs
@@ -31,6 +31,13 @@ class TestDocument(TypedDict):
     returned: object  # a failing sample's answer as returned; absent in older documents
 
 
+class GroupDocument(TypedDict):
+    name: str
+    verdict: str
+    score: float
+    max_score: float
+
+
 class SubmissionDocument(TypedDict):
     """A result as JSON: this report's, and what the service and the gradebook store."""
 
@@ -42,6 +49,7 @@ class SubmissionDocument(TypedDict):
     compile_output: str
     tests: list[TestDocument]
     flags: list[FlagDocument]
+    groups: NotRequired[list[GroupDocument]]  # a scoring package's test groups
 
 
 def render(report: Report, color: bool = False) -> str:
@@ -59,6 +67,16 @@ def render(report: Report, color: bool = False) -> str:
 
 
 def submission_document(result: SubmissionResult) -> SubmissionDocument:
+    document = _document(result)
+    if result.groups:
+        document["groups"] = [
+            {"name": g.name, "verdict": g.verdict.value, "score": g.score, "max_score": g.max_score}
+            for g in result.groups
+        ]
+    return document
+
+
+def _document(result: SubmissionResult) -> SubmissionDocument:
     return {
         "submission": result.submission,
         "language": result.language,

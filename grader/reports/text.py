@@ -80,6 +80,14 @@ def _submission(result: SubmissionResult, paint: Paint) -> list[str]:
             f"  {name:<{width}}{_verdict(test.verdict, paint, 9)}{figures}  "
             f"{_shortened(first_line)}"
         )
+    if result.groups:  # a scoring package's groups, as its grader summed them up
+        summed = ", ".join(
+            f"{g.name} {g.verdict.value} {_points(g.score)}/{_points(g.max_score)}"
+            for g in result.groups
+        )
+        lines.extend(
+            textwrap.wrap(f"groups: {summed}", 100, initial_indent="  ", subsequent_indent="    ")
+        )
     failing = next((t for t in result.tests if t.verdict is not Verdict.AC), None)
     if failing is not None:
         lines.extend(_details(failing))

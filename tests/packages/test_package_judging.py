@@ -100,11 +100,20 @@ def test_a_validator_s_team_message_is_the_student_s(process: Sandbox) -> None:
 
 
 def test_a_scoring_problem_scores_by_its_groups(process: Sandbox) -> None:
-    result = _graded(
-        process, HERE / "bigsum", HERE / "bigsum/submissions/partially_accepted/int32.c", True
-    )
+    int32 = HERE / "bigsum/submissions/partially_accepted/int32.c"
+    result = _graded(process, HERE / "bigsum", int32, True)
     assert (result.verdict, result.score, result.max_score) == (Verdict.AC, 30, 100)
     assert [t.name for t in result.tests if t.verdict is not Verdict.AC] == ["secret/group2/1"]
+    summed = [(g.name, g.verdict, g.score, g.max_score) for g in result.groups]
+    assert summed == [
+        ("sample", Verdict.AC, 0, 0),
+        ("secret", Verdict.AC, 30, 100),
+        ("secret/group1", Verdict.AC, 30, 30),
+        ("secret/group2", Verdict.WA, 0, 70),
+    ]
+    shown = _graded(process, HERE / "bigsum", int32)  # a secret group's name is not shown
+    assert [g.name for g in shown.groups] == ["sample", "group 1", "group 2", "group 3"]
+    assert [g.score for g in shown.groups] == [0, 30, 30, 0]
 
 
 def test_a_validator_that_fails_is_the_problem_s_fault(process: Sandbox, tmp_path: Path) -> None:
