@@ -21,7 +21,6 @@ from ..sandbox.base import Program, RunOutcome, Sandbox, Termination
 from ..sandbox.preparation import shell
 
 STDIN_FILE: Final = "__stdin__"
-NO_ARTIFACT: Final = "__none__"  # a run leaves nothing the grader reads back
 CHECKED: Final = "__checked__"  # what a check that compiles nothing leaves when it passes
 COMPILE_LIMITS: Final = Limits(time_s=30.0, wall_s=60.0, memory_mib=2048, output_kib=256)
 
@@ -161,7 +160,7 @@ def run_built(
         files=((STDIN_FILE, stdin), *extra, *program.files),
         runtime_dirs=tuple(sorted({*program.runtime_dirs, "/usr"})),
     )
-    return sandbox.compile(redirected, replace(limits, keep_output=True), NO_ARTIFACT).outcome
+    return sandbox.run(redirected, replace(limits, keep_output=True))
 
 
 def jobe_text(data: bytes) -> str:

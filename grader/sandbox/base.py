@@ -174,6 +174,11 @@ class Sandbox(Protocol):
         beside its files; the artifact is what it left at out/`artifact`, if it exited 0."""
         ...
 
+    def run(self, program: Program, limits: Limits) -> RunOutcome:
+        """Run `program` to its end under `limits`, nothing handed back but how it went (a
+        plain run: its output kept as `limits` says)."""
+        ...
+
     def interact(
         self,
         program: Program,

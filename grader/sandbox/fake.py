@@ -76,6 +76,10 @@ class FakeSandbox(ClosedOnExit):
         self.programs.append(program)
         return self._built
 
+    def run(self, program: Program, limits: Limits) -> RunOutcome:
+        self.programs.append(program)
+        return self._built.outcome
+
     def interact(self, *args: object) -> Interaction:
         raise SandboxUnavailable("the fake sandbox connects no two runs")
 

@@ -79,3 +79,7 @@ def write_new(directory: str, name: str, content: bytes, reserved: tuple[str, ..
     fd = os.open(os.path.join(directory, name), flags, 0o755)
     with os.fdopen(fd, "wb") as handle:
         handle.write(content)
+
+
+# The artifact of a build run only for how it goes (Sandbox.run where no warm runner does it).
+NOTHING_BUILT = "__none__"

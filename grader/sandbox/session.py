@@ -35,6 +35,20 @@ def exit_or_signal(code: int | None) -> tuple[int | None, int | None]:
     return code, None
 
 
+def run_to_end(start: Callable[[], Child], limits: Limits) -> RunOutcome:
+    """Supervise what `start` starts to its end; once more if the machine starved it (its
+    fault, not the program's)."""
+    for _ in range(2):
+        child = Supervisor(start(), limits)
+        try:
+            outcome = child.exchange(None, limits.wall_s)
+        finally:
+            child.kill()
+        if outcome.termination is not Termination.STARVED:
+            break
+    return outcome
+
+
 def run_build(
     start: Callable[[str], Child], limits: Limits, artifact: str
 ) -> tuple[RunOutcome, bytes | None]:
@@ -43,14 +57,7 @@ def run_build(
     output_dir = tempfile.mkdtemp(prefix="grader-build-")
     try:
         os.chmod(output_dir, 0o777)  # the build runs as an unprivileged uid
-        for _ in range(2):  # once more if the machine starved it: its fault, not the build's
-            child = Supervisor(start(output_dir), limits)
-            try:
-                outcome = child.exchange(None, limits.wall_s)
-            finally:
-                child.kill()
-            if outcome.termination is not Termination.STARVED:
-                break
+        outcome = run_to_end(lambda: start(output_dir), limits)
         succeeded = outcome.termination is Termination.EXITED and outcome.exit_code == 0
         return outcome, read_artifact(output_dir, artifact) if succeeded else None
     finally:

@@ -215,3 +215,28 @@ def test_the_child_is_unprivileged(nqueens, make_submission, sandbox) -> None:
     assert uid != 0 and euid != 0
     assert no_new_privs == "1"
     assert int(effective, 16) == 0 and int(bounding, 16) == 0
+
+
+def test_a_plain_run_ends_with_its_exit_its_whole_output_and_its_limits(sandbox) -> None:
+    from dataclasses import replace
+
+    from grader.sandbox.base import Program
+    from grader.sandbox.preparation import shell
+
+    limits = Limits(time_s=2, wall_s=4, memory_mib=128, output_kib=64, keep_output=True)
+    script = 'id -u; head -c 40000 /dev/zero | tr "\\0" x; echo; exit 3'
+    said = Program("c", (shell(), "-c", script), (), runtime_dirs=("/usr",))
+    ran = sandbox.run(said, limits)
+    assert (ran.termination, ran.exit_code) == (Termination.EXITED, 3)
+    uid, printed = ran.stdout.split(b"\n")[:2]
+    assert int(uid) != 0 and printed == b"x" * 40000  # all of it: no report's head
+    flooded = sandbox.run(replace(said, argv=(shell(), "-c", "yes")), limits)
+    assert len(flooded.stdout) <= 64 * 1024 < flooded.output_bytes
+    # A container's output is read from the engine's log once it ends: there a flood runs
+    # into the wall-clock limit (a time limit), not the output's, and is cut all the same.
+    ended = (Termination.OUTPUT_LIMIT, Termination.WALL_LIMIT)
+    assert flooded.termination is Termination.OUTPUT_LIMIT or (
+        sandbox.name.startswith("docker") and flooded.termination in ended
+    )
+    spinning = replace(said, argv=(shell(), "-c", "while :; do :; done"))
+    assert sandbox.run(spinning, replace(limits, time_s=0.5)).termination is Termination.CPU_LIMIT

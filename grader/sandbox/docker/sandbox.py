@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from ...errors import SandboxUnavailable
 from ...limits import PIDS_MAX, Limits, docker_ulimits, rlimits_in_force
-from ..base import Child, ClosedOnExit, Compiled, Interaction, Program, Runtime
-from ..files import MAX_ARTIFACT_BYTES, WORKDIR_BYTES
+from ..base import Child, ClosedOnExit, Compiled, Interaction, Program, RunOutcome, Runtime
+from ..files import MAX_ARTIFACT_BYTES, NOTHING_BUILT, WORKDIR_BYTES
 from ..options import SandboxOptions
 from ..preparation import rlimits, shell
 from ..process.forked import ForkedRun
@@ -237,6 +237,9 @@ class DockerSandbox(ClosedOnExit):
 
         outcome, built = run_build(start, limits, artifact)
         return Compiled(builds[0].logged(outcome, limits), built)
+
+    def run(self, program: Program, limits: Limits) -> RunOutcome:
+        return self.compile(program, limits, NOTHING_BUILT).outcome
 
     def interact(
         self,
