@@ -26,6 +26,8 @@ from grader.verdicts import Verdict
 
 from ..conftest import open_backend
 
+# How long the grader itself may wait for the crowded CPU before it reads the clock.
+GRADER_SLICE_S = 0.1
 # Spins until the run's own CPU clock has advanced by SPIN seconds.
 SPINNER = (
     "import time\n"
@@ -95,7 +97,10 @@ def test_waiting_for_a_busy_cpu_is_not_held_against_the_wall_clock_limit(
     assert outcome.termination in (Termination.REPLIED, Termination.STARVED), outcome
     assert outcome.cpu_s >= 0.2 and outcome.waited_s > 0.0, outcome
     if outcome.termination is Termination.REPLIED:
-        assert outcome.wall_s - outcome.waited_s <= limits.wall_s, outcome
+        # The grader shares the crowded CPU: between the reply's arrival (inside the
+        # credited deadline) and its reading of the clock it waits for the CPU too, a
+        # slice of the burners' (seen: 9 ms past the limit in a clean-clone CI run).
+        assert outcome.wall_s - outcome.waited_s <= limits.wall_s + GRADER_SLICE_S, outcome
 
 
 @pytest.mark.slow
