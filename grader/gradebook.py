@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Final
 
 from .errors import UsageError
+from .packages.reader import grading_files
 from .problem import Problem
 from .reports.json_report import SubmissionDocument, submission_document
 from .results import SubmissionResult
@@ -65,16 +66,12 @@ def problem_version(problem: Problem) -> str:
     test data, validators and time limit."""
     digest = hashlib.sha256((problem.directory / "problem.yaml").read_bytes())
     if problem.package is not None:
-        # A computed time limit comes from the accepted submissions.
-        parts = ("data", "output_validator", "output_validators", "submissions/accepted")
-        found = sorted(p for part in parts for p in (problem.directory / part).rglob("*"))
-        found += [problem.directory / ".timelimit"]
+        found = grading_files(problem.directory)
     else:
         found = sorted((problem.directory / "answers").glob("*.json"))
     for path in found:
-        if path.is_file():
-            name = path.relative_to(problem.directory).as_posix()
-            digest.update(name.encode() + b"\0" + path.read_bytes())
+        name = path.relative_to(problem.directory).as_posix()
+        digest.update(name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 

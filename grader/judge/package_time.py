@@ -14,6 +14,7 @@ from typing import Final
 from ..errors import ProblemError
 from ..languages.compiled import cache_dir
 from ..languages.toolcache import write_whole
+from ..packages.reader import grading_files
 from ..plain.contest import EXTENSION_LANGUAGE, language_of
 from ..problem import Problem
 from ..results import SubmissionResult, TestResult
@@ -37,12 +38,12 @@ def with_time_limit(problem: Problem, sandbox: Sandbox) -> Problem:
             "no time limit: give limits.time_limit (or a .timelimit file), or put an accepted "
             "submission in submissions/accepted/ to compute one from",
         )  # fmt: skip
+    # Keyed by what the files are now, by their sizes and times: a grade reads no test
+    # data to find the limit it measured before (the cache is this machine's).
     digest = hashlib.sha256(f"{sandbox.name}\0{problem.directory.resolve()}".encode())
-    for path in sorted(
-        p for p in problem.directory.rglob("*") if p.is_file() and "statement" not in str(p)
-    ):
-        digest.update(f"\0{path.relative_to(problem.directory)}\0".encode())
-        digest.update(path.read_bytes())
+    for path in grading_files(problem.directory):
+        status = path.stat()
+        digest.update(f"\0{path}\0{status.st_size}\0{status.st_mtime_ns}".encode())
     cached = cache_dir() / f"timelimit-{digest.hexdigest()}"
     try:
         limit = float(cached.read_text())

@@ -29,6 +29,16 @@ TYPES: Final = {"pass-fail", "scoring", "interactive", "multi-pass", "submit-ans
 SAMPLE_SHOWN_BYTES: Final = 4096  # of a sample's input, in the problem's tests
 
 
+def grading_files(directory: Path) -> list[Path]:
+    """Every file a package's grading depends on: problem.yaml, its test data, its output
+    validator, a .timelimit, and the accepted submissions (a computed limit comes from
+    them). What a version, or a cached time limit, is made of."""
+    parts = ("data", "output_validator", "output_validators", "submissions/accepted")
+    found = sorted(path for part in parts for path in (directory / part).rglob("*"))
+    found += [directory / PROBLEM_FILE, directory / ".timelimit"]
+    return [path for path in found if path.is_file()]
+
+
 def is_package(directory: Path) -> bool:
     """A folder in the ICPC format: test data under data/, and a problem.yaml that is not
     grader's own (which names entry points)."""
