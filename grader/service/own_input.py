@@ -7,6 +7,7 @@ reference computes it as it would any other)."""
 from __future__ import annotations
 
 import json
+import logging
 import re
 from dataclasses import dataclass, replace
 from typing import Final
@@ -20,6 +21,10 @@ from ..sandbox.base import Sandbox
 from ..submission import Submission
 
 TYPED_MAX_CHARS: Final = 2_000
+# What a student is told when the reference fails on their input. The failure itself names
+# server files (the reference's path, its trace) and goes to the service's log only.
+REFERENCE_CANNOT: Final = "the reference cannot answer that input: is it one the statement allows?"
+log = logging.getLogger("grader.service")
 NAME: Final = re.compile(r"(?:^|[,;\n])\s*([A-Za-z_]\w*)\s*=")
 
 
@@ -80,8 +85,9 @@ def run_own_input(
     alone = replace(problem, tests=(case,), probes=())
     try:
         expected = reference_answer(alone, case, sandbox)
-    except GraderError as error:
-        raise InputError(f"the reference could not answer this input: {error}") from None
+    except GraderError:
+        log.warning("the reference of %s failed on a typed input", problem.id, exc_info=True)
+        raise InputError(REFERENCE_CANNOT) from None
     result = grade(alone, {case.name: expected}, submission, sandbox, reveal_hidden=True,
                    with_flags=False)  # fmt: skip
     if not result.tests:

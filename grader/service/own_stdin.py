@@ -19,7 +19,7 @@ from ..problem import Problem, TestCase, Visibility
 from ..problem_package import DataCase, Group
 from ..sandbox.base import Sandbox, Termination
 from ..submission import Submission
-from .own_input import InputError, OwnRun
+from .own_input import REFERENCE_CANNOT, InputError, OwnRun, log
 
 
 def run_own_stdin(problem: Problem, submission: Submission, typed: str, sandbox: Sandbox) -> OwnRun:
@@ -38,8 +38,9 @@ def run_own_stdin(problem: Problem, submission: Submission, typed: str, sandbox:
     try:
         problem = with_time_limit(problem, sandbox)
         expected = _reference_output(problem, reference, stdin.encode(), sandbox)
-    except GraderError as error:
-        raise InputError(f"the reference could not answer this input: {error}") from None
+    except GraderError:
+        log.warning("the reference of %s failed on a typed input", problem.id, exc_info=True)
+        raise InputError(REFERENCE_CANNOT) from None
     with tempfile.TemporaryDirectory(prefix="grader-own-") as folder:
         case = DataCase("sample/yours", Path(folder) / "yours.in", Path(folder) / "yours.ans")
         case.input.write_text(stdin, encoding="utf-8")
@@ -68,11 +69,16 @@ def _reference_output(problem: Problem, path: Path, stdin: bytes, sandbox: Sandb
         package.limits.compilation_time_s,
     )  # fmt: skip
     if built.program is None:
-        raise InputError(f"the reference {path.name} does not build here")
+        log.warning("the reference %s of %s does not build here", path, problem.id)
+        raise InputError(REFERENCE_CANNOT)
     ran = run_built(sandbox, built.program, stdin, problem.limits)
     if ran.termination is not Termination.EXITED or ran.exit_code != 0:
-        raise InputError(
-            f"the reference {path.name} does not take this input ({ran.termination}, exit code "
-            f"{ran.exit_code}): is it an input the statement allows?"
+        log.warning(
+            "the reference %s of %s failed on a typed input (%s, exit code %s)",
+            path,
+            problem.id,
+            ran.termination,
+            ran.exit_code,
         )
+        raise InputError(REFERENCE_CANNOT)
     return ran.stdout

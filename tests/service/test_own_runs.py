@@ -3,7 +3,11 @@ answer, in the process sandbox; not stored, with a budget of its own."""
 
 from __future__ import annotations
 
-from ..conftest import SUBMISSIONS
+import shutil
+
+from grader.service.own_input import REFERENCE_CANNOT
+
+from ..conftest import PROBLEMS, ROOT, SUBMISSIONS
 from .conftest import ACCEPTED, WRONG, start
 
 PRINTS = "def solve_n_queens(n):\n    print('trying', n)\n    return []\n"
@@ -73,3 +77,33 @@ def test_runs_have_a_budget_of_their_own(tmp_path) -> None:
         assert limited.submit("ada").status_code == 200  # handing in is another budget
     finally:
         limited.service.close()
+
+
+def test_a_failing_reference_names_nothing_of_the_server(tmp_path) -> None:
+    """A reference that cannot answer a typed input: the student reads one sentence, never
+    the reference's path, its file name or its trace (issue 42, point 5)."""
+    problem = tmp_path / "problems" / "nqueens"
+    shutil.copytree(PROBLEMS / "nqueens", problem)
+    reference = tmp_path / "secret_reference_dir" / "only_small.py"
+    reference.parent.mkdir()
+    reference.write_text(
+        (ROOT / "reference" / "nqueens" / "row_scan.py").read_text()
+        + "\n\n_real = solve_n_queens\n\ndef solve_n_queens(n):\n"
+        "    if n == 7:\n        raise ValueError('secret detail of the reference')\n"
+        "    return _real(n)\n"
+    )
+    yaml_file = problem / "problem.yaml"
+    text = yaml_file.read_text()
+    listed = text[text.index("references:") :].split("\n\n")[0]
+    yaml_file.write_text(text.replace(listed, f"references:\n  - {reference}"))
+    served = start(tmp_path, roots=(tmp_path / "problems",))
+    try:
+        answer = run(served, "ada", "n = 7")
+        assert answer.status_code == 422, answer.text
+        detail = answer.json()["detail"]
+        assert detail == f"input: {REFERENCE_CANNOT}"
+        for secret in ("secret_reference_dir", "only_small", str(tmp_path), "ValueError"):
+            assert secret not in answer.text
+        assert run(served, "ada", "n = 6").status_code == 200  # the rest still runs
+    finally:
+        served.service.close()
