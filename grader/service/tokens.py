@@ -72,6 +72,10 @@ class Tokens:
             )
         return self.database.execute("DELETE FROM tokens WHERE name = ?", (name,))
 
+    def forget(self, digest: str) -> None:
+        """Remove the one token whose digest is `digest` (a signed-out launch's)."""
+        self.database.execute("DELETE FROM tokens WHERE digest = ?", (digest,))
+
     def any_valid(self) -> bool:
         """Whether any token can still sign in (one expired or revoked does not)."""
         return (

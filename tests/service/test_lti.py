@@ -235,3 +235,30 @@ def test_a_login_nobody_completed_expires_and_is_pruned(tmp_path) -> None:
         assert store.take_state(old) is None and store.take_state(fresh) is not None
     finally:
         database.close()
+
+
+def test_signing_out_revokes_the_launch_token_on_the_server(lti) -> None:
+    """A copy of the launch's cookie (a shared computer, a proxy's log) signs nobody in once
+    the student signed out (issue 42, point 7)."""
+    running, platform = lti
+    query = _login(running, platform)
+    page = _launch(running, platform.id_token(platform.claims(query["nonce"])), query["state"])
+    token = page.cookies[COOKIE]
+    copied = {"Authorization": f"Bearer {token}"}
+    assert running.client.get("/v1/submissions", headers=copied).status_code == 200
+    running.client.cookies.set(COOKIE, token)
+    signed_out = running.client.post("/logout", follow_redirects=False)
+    assert signed_out.status_code == 303
+    assert running.client.get("/v1/submissions", headers=copied).status_code == 401
+    running.client.cookies.set(COOKIE, token)  # the copied cookie, put back
+    assert 'name="token"' in running.client.get("/").text  # the page asks for a token again
+
+
+def test_signing_out_keeps_a_pasted_token(running) -> None:
+    """A token the user pasted on the sign-in page is theirs elsewhere too: signing out of
+    the page drops the cookie, not the token."""
+    token = running.tokens["ada"]
+    running.client.cookies.set(COOKIE, token)
+    assert running.client.post("/logout", follow_redirects=False).status_code == 303
+    headers = running.as_("ada")
+    assert running.client.get("/v1/submissions", headers=headers).status_code == 200

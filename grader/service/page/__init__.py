@@ -15,9 +15,10 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from ...catalog import Offered, problem_document
+from ...integrations.lti.people import LTI_PREFIX
 from ...offered import spoken
 from ..access import COOKIE, caller_of_request, secure_cookies
-from ..auth import Caller, caller_of
+from ..auth import Caller, caller_of, digest
 from ..classwork import class_summary
 from ..guard import CSP
 from ..service import Service
@@ -65,6 +66,15 @@ def login(request: Request, token: Annotated[str, Form()]) -> Response:
 
 @router.post("/logout")
 def logout(request: Request) -> Response:
+    """Sign out. A token an LTI launch made lives only in this browser's cookie: it is
+    revoked on the server too, so a copy of the cookie (a shared computer, a proxy's log)
+    signs nobody in after the student signed out. A token the user pasted is theirs to
+    keep (their command line or CI may hold it too): only the cookie goes."""
+    service: Service = request.app.state.service
+    token = request.cookies.get(COOKIE)
+    who = caller_of(service.store, token, False) if token else None
+    if token and who is not None and who.name.startswith(LTI_PREFIX):
+        service.store.tokens.forget(digest(token))
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(COOKIE, httponly=True, samesite="strict", secure=secure_cookies(request))
     return response
