@@ -34,6 +34,9 @@ class TestResult:
     # What a failing sample's call returned, as it came over the wire, for the page to set
     # beside the expected answer; None otherwise (a hidden test's never leaves).
     returned: object = None
+    # What only the instructor reads of this test: a package validator's judge message, or
+    # why the validator failed (it may quote the test's data). "" in a student's view.
+    judge_note: str = ""
 
 
 class FlagKind(StrEnum):

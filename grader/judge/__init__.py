@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Final
 
 from ..checkers import Checker, checker_for
 from ..errors import GraderError, SandboxUnavailable
@@ -37,6 +38,7 @@ __all__ = [
     "hidden_view",
     "load_answers",
     "open_sandbox",
+    "student_test",
     "student_view",
 ]
 
@@ -115,6 +117,12 @@ def grade(
             (),
         )
     )
+
+
+STUDENT_IE: Final = (
+    "internal error of the grader: not your code's fault, and not graded (your instructor can "
+    "see why)"
+)
 
 
 def _printable(result: SubmissionResult) -> SubmissionResult:
@@ -237,10 +245,20 @@ def _not_run(test: TestCase, failed_load: Finding, first: bool, reveal_hidden: b
 
 def student_view(result: SubmissionResult) -> SubmissionResult:
     """A result graded with hidden tests revealed, as the student may see it: no hidden
-    test's detail, no flags."""
+    test's detail, no instructor's note, no flags; an internal error as one sentence (its
+    message may name the server's files and the problem's data)."""
+    said = result.compile_output
+    if result.verdict is Verdict.IE and not result.tests:
+        said = STUDENT_IE
     return replace(
         result,
-        tests=tuple(hidden_view(test) for test in result.tests),
+        compile_output=said,
+        tests=tuple(student_test(test) for test in result.tests),
         flags=(),
         groups=tuple(group.shown for group in result.groups),
     )
+
+
+def student_test(test: TestResult) -> TestResult:
+    """One test as the student may see it (hidden_view), without the instructor's note."""
+    return replace(hidden_view(test), judge_note="")

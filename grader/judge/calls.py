@@ -113,6 +113,7 @@ def test_result(
         hint=finding.hint,
         alias=test.shown_name if test.hidden else "",
         returned=returned,
+        judge_note=finding.note if reveal_hidden else "",
     )
     return full if reveal_hidden or not test.hidden else hidden_view(full)
 
@@ -153,4 +154,5 @@ def hidden_view(test: TestResult) -> TestResult:
         hint="",
         redacted=True,
         returned=None,
+        judge_note="",
     )

@@ -22,6 +22,7 @@ class Finding:
     message: str
     hint: str = ""
     board: str = ""
+    note: str = ""  # for the instructor alone (what a package's validator said of the test)
 
 
 def load_finding(

@@ -10,22 +10,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import InternalError
 from ..problem_package import DataCase
 from ..sandbox.base import RunOutcome, Termination
+from ..verdicts import Verdict
 from .failures import Finding
 from .package_run import PackageRun
 from .validation import (
-    ACCEPTED,
     FEEDBACK_FILES,
     MESSAGE_BYTES,
-    REJECTED,
     Judged,
     judged,
+    stopped,
     validation_limits,
-)  # fmt: skip
+)
 
 FEEDBACK_NAMES = tuple(f"{name}.txt" for name in FEEDBACK_FILES)
+LEFT_EARLY = "your program ended before the conversation with the judge did"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,15 +46,18 @@ class InteractiveRun(PackageRun):
         }
         feedback[".err"] = peer.stderr.decode("utf-8", "replace")
         failed = self.failed(ran.outcome)
-        if code == REJECTED and ran.peer_ended_first:
-            rejected = judged(self.problem, case, code, feedback)
-            return ran.outcome, rejected, self.found(rejected)
+        if peer.termination is Termination.EXITED:
+            verdict = judged(self.problem, case, code, feedback)
+        else:
+            verdict = stopped(self.problem, case, peer)
+        if ran.peer_ended_first and verdict.verdict is Verdict.WA:
+            # Rejected (or flooded) before the submission's own end: whatever it did after
+            # (it may die of the closed pipe) is not its verdict.
+            return ran.outcome, verdict, self.found(verdict)
         if failed is not None:
             return ran.outcome, None, failed
-        if code not in (ACCEPTED, REJECTED) and peer.termination is not Termination.EXITED:
-            raise InternalError(
-                f"{self.problem.id}: the interactive validator did not finish on {case.name} "
-                f"({peer.termination})"
-            )
-        verdict = judged(self.problem, case, code, feedback)
+        if verdict.verdict is Verdict.IE and not ran.peer_ended_first:
+            # The validator failed after the submission had gone (a closed pipe, its input
+            # cut short): the submission left the conversation before it ended.
+            verdict = Judged(Verdict.WA, LEFT_EARLY, verdict.judge_message)
         return ran.outcome, verdict, self.found(verdict)

@@ -100,11 +100,15 @@ class PackageRun:
         return failure(outcome, self.problem)
 
     def found(self, judged: Judged) -> Finding:
+        """The validator's word as a finding: its team message for the student, its judge
+        message (or why it failed) for the instructor alone."""
+        note = judged.judge_message if self.validator.program is not None else ""
+        if judged.verdict is Verdict.IE:
+            return Finding(Verdict.IE, judged.team_message, judged.team_message, note=note)
         if judged.verdict is Verdict.AC:
-            return Finding(Verdict.AC, judged.team_message or "correct")
+            return Finding(Verdict.AC, judged.team_message or "correct", note=note)
         message = judged.team_message or "wrong answer"
-        if self.reveal_hidden and judged.judge_message and judged.judge_message != message:
-            message = f"{message}\njudge: {judged.judge_message}"
         if self.validator.program is None:  # the default validator's words are for both
             message = judged.team_message
-        return Finding(Verdict.WA, message, "the output is not accepted")
+        note = "" if note == message else note
+        return Finding(Verdict.WA, message, "the output is not accepted", note=note)

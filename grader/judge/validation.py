@@ -15,12 +15,33 @@ from ..checkers.default_output import DefaultOutput
 from ..errors import InternalError, ProblemError
 from ..limits import Limits
 from ..plain.contest import CONTEST_LANGUAGES, build_program, language_of, program_files
+from ..plain.run import OUT_OF_MEMORY_SAID
 from ..problem import Problem
 from ..problem_package import DataCase, Package
-from ..sandbox.base import Program, Sandbox
+from ..sandbox.base import Program, RunOutcome, Sandbox, Termination
 from ..verdicts import Verdict
 
 ACCEPTED, REJECTED = 42, 43
+# What a student reads when the package's validator failed on their test: its stderr, exit
+# code and the test's name are the instructor's alone (they may quote the hidden data).
+VALIDATOR_FAILED: Final = (
+    "the judge's validator failed on this test, so it could not be judged: not a verdict on "
+    "your code (your instructor can see why)"
+)
+# A validator stopped by its own limits while reading what the submission wrote: the
+# submission flooded it (Kattis judges the output, not the validator's struggle with it).
+FLOODED: Final = (
+    "the judge's validator could not read your program's output within its limits: print "
+    "only what the problem asks for"
+)
+STOPPED_BY_LIMITS: Final = frozenset(
+    {
+        Termination.CPU_LIMIT,
+        Termination.WALL_LIMIT,
+        Termination.MEMORY_LIMIT,
+        Termination.OUTPUT_LIMIT,
+    }
+)
 MESSAGE_BYTES: Final = 64 * 1024  # of each feedback file, kept
 FEEDBACK_FILES: Final = ("judgemessage", "teammessage", "score")
 MARK: Final = "\n@@grader-feedback "
@@ -41,7 +62,7 @@ WRAPPER: Final = (
 class Judged:
     """What the validator said of one output."""
 
-    verdict: Verdict  # AC or WA
+    verdict: Verdict  # AC or WA; IE when the validator itself failed
     team_message: str  # for the student
     judge_message: str  # for the instructor
     score: float | None = None  # a `custom score` validator's
@@ -69,11 +90,7 @@ class OutputValidator:
         limits = validation_limits(_package(self.problem))
         ran = sandbox.compile(wrapped, limits, "verdict")  # run again there if starved
         if ran.artifact is None:
-            said = ran.outcome.stderr.decode("utf-8", "replace")[:500]
-            raise InternalError(
-                f"{self.problem.id}: the output validator could not run on {case.name} "
-                f"({ran.outcome.termination}): {said}"
-            )
+            return stopped(self.problem, case, ran.outcome)
         code_text, *parts = ran.artifact.decode("utf-8", "replace").split(MARK)
         feedback = dict(part.partition("\n")[::2] for part in parts)
         code = int(code_text) if code_text.strip().isdigit() else None
@@ -113,24 +130,23 @@ def judged(
     problem: Problem, case: DataCase, code: int | None, feedback: Mapping[str, str]
 ) -> Judged:
     """The validator's verdict, messages and score from its exit code and its feedback
-    files (by name without .txt; `.err`: its stderr). InternalError naming the problem when
-    the validator neither accepted nor rejected."""
+    files (by name without .txt; `.err`: its stderr). IE when the validator neither accepted
+    nor rejected, or wrote a score that is no number: the student is told one sentence, the
+    instructor what went wrong."""
+    failed = f"{problem.id}: the output validator failed on {case.name}"
     if code not in (ACCEPTED, REJECTED):
         why = feedback.get(".err", "").strip() or feedback.get("judgemessage", "").strip()
-        raise InternalError(
-            f"{problem.id}: the output validator failed on {case.name} (exit code {code}, not "
-            f"42 or 43: a fault of the problem, not of the submission)"
-            + (f": {why[:500]}" if why else "")
-        )
+        if any(said.decode() in why for said in OUT_OF_MEMORY_SAID):
+            return Judged(Verdict.WA, FLOODED, f"{failed}: out of memory: {why[-500:]}")
+        said = f"{failed} (exit code {code}, not 42 or 43: a fault of the problem, not of the "
+        said += "submission)" + (f": {why[:500]}" if why else "")
+        return Judged(Verdict.IE, VALIDATOR_FAILED, said)
     score = None
     if "score" in feedback and feedback["score"].strip():
         try:
             score = float(feedback["score"].split()[0])
         except ValueError:
-            raise InternalError(
-                f"{problem.id}: the output validator wrote a score.txt that is not a number on "
-                f"{case.name}"
-            ) from None
+            return Judged(Verdict.IE, VALIDATOR_FAILED, f"{failed}: its score.txt is no number")
     verdict = Verdict.AC if code == ACCEPTED else Verdict.WA
     return Judged(
         verdict,
@@ -138,6 +154,16 @@ def judged(
         feedback.get("judgemessage", "").strip(),
         score,
     )
+
+
+def stopped(problem: Problem, case: DataCase, outcome: RunOutcome) -> Judged:
+    """A validator that did not end by itself: stopped by its limits, the output it was
+    reading flooded it (a wrong answer); anything else is the validator's own failure."""
+    said = outcome.stderr.decode("utf-8", "replace")[:500]
+    why = f"{problem.id}: the output validator stopped on {case.name} ({outcome.termination})"
+    if outcome.termination in STOPPED_BY_LIMITS:
+        return Judged(Verdict.WA, FLOODED, why)
+    return Judged(Verdict.IE, VALIDATOR_FAILED, f"{why}: {said}" if said else why)
 
 
 def _package(problem: Problem) -> Package:

@@ -23,6 +23,9 @@ from ..sandbox.preparation import shell
 STDIN_FILE: Final = "__stdin__"
 CHECKED: Final = "__checked__"  # what a check that compiles nothing leaves when it passes
 COMPILE_LIMITS: Final = Limits(time_s=30.0, wall_s=60.0, memory_mib=2048, output_kib=256)
+# How each language says it ran out of memory when an allocation is refused (the address
+# space rlimit) rather than the kernel killing it.
+OUT_OF_MEMORY_SAID: Final = (b"MemoryError", b"std::bad_alloc", b"java.lang.OutOfMemoryError")
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ class TestDocument(TypedDict):
     board: str
     output: str
     returned: object  # a failing sample's answer as returned; absent in older documents
+    judge_note: NotRequired[str]  # the instructor's alone: absent from a student's view
 
 
 class GroupDocument(TypedDict):
@@ -95,6 +96,13 @@ def flag_documents(flags: tuple[Flag, ...]) -> list[FlagDocument]:
 
 
 def test_document(test: TestResult) -> TestDocument:
+    document = _test_document(test)
+    if test.judge_note:
+        document["judge_note"] = test.judge_note
+    return document
+
+
+def _test_document(test: TestResult) -> TestDocument:
     return {
         "name": test.name,
         "input": dict(test.input) if test.input is not None else None,

@@ -111,6 +111,7 @@ def _details(test: TestResult) -> list[str]:
         title += " with " + ", ".join(f"{key} = {value}" for key, value in test.input.items())
     lines = ["", title]
     lines.extend(f"    {line}" for line in test.message.splitlines())
+    lines.extend(f"    judge: {line}" for line in test.judge_note.splitlines())
     if test.board:
         lines.append("")
         lines.extend(f"    {line}" for line in test.board.splitlines())

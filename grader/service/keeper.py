@@ -9,7 +9,7 @@ import threading
 import time
 from typing import Final
 
-from ..judge import hidden_view
+from ..judge import student_test
 from ..reports.json_report import test_document
 from ..results import TestResult
 from .store import Store
@@ -56,7 +56,7 @@ class Keeper:
         with self._lock:
             held.number += 1
             held.pending.append(
-                (held.number, test_document(test), test_document(hidden_view(test)))
+                (held.number, test_document(test), test_document(student_test(test)))
             )
 
     def release(self, held: Held) -> None:

@@ -17,6 +17,7 @@ from grader.cli import main
 from grader.errors import SandboxUnavailable
 from grader.judge import grade, package_time
 from grader.judge.package_time import with_time_limit
+from grader.judge.validation import VALIDATOR_FAILED
 from grader.plain.contest import EXTENSION_LANGUAGE
 from grader.problem_yaml import load_problem
 from grader.sandbox import Sandbox
@@ -89,9 +90,8 @@ def test_a_hidden_test_tells_the_student_nothing_of_it(process: Sandbox, tmp_pat
     )  # fmt: skip
     assert "1000000000" not in json.dumps([test.message for test in shown.tests])
     whole = _graded(process, HERE / "anypair", source, reveal=True)
-    assert whole.tests[-1].message == (
-        "both numbers must be positive\njudge: n = 1000000000: got 0 1000000000"
-    )
+    assert whole.tests[-1].message == "both numbers must be positive"
+    assert whole.tests[-1].judge_note == "n = 1000000000: got 0 1000000000"  # the instructor's
 
 
 def test_a_validator_s_team_message_is_the_student_s(process: Sandbox) -> None:
@@ -120,12 +120,18 @@ def test_a_validator_that_fails_is_the_problem_s_fault(process: Sandbox, tmp_pat
     shutil.copytree(HERE / "anypair", tmp_path / "anypair")
     broken = tmp_path / "anypair/output_validators/pair/validate.py"
     broken.write_text("import sys\nsys.exit('cannot read the input')\n")
+    (tmp_path / "anypair/.timelimit").write_text("2\n")  # none computed from a broken judge
     result = _graded(
         process, tmp_path / "anypair", HERE / "anypair/submissions/accepted/one_and_rest.py"
     )
-    assert result.verdict is Verdict.IE
-    assert "anypair: the output validator failed on sample/1 (exit code 1" in result.compile_output
-    assert "cannot read the input" in result.compile_output
+    assert result.verdict is Verdict.IE and result.tests[0].verdict is Verdict.IE
+    assert result.tests[0].message == VALIDATOR_FAILED and not result.tests[0].judge_note
+    whole = _graded(
+        process, tmp_path / "anypair", HERE / "anypair/submissions/accepted/one_and_rest.py", True
+    )
+    said = whole.tests[0].judge_note
+    assert "anypair: the output validator failed on sample/1 (exit code 1" in said
+    assert "cannot read the input" in said
 
 
 def test_an_input_validator_rejects_a_bad_input(process: Sandbox, tmp_path: Path) -> None:

@@ -17,12 +17,20 @@ from typing import Final
 
 from ...catalog import Catalog
 from ...errors import GraderError, SandboxUnavailable
-from ...judge import grade, hidden_view, open_sandbox
+from ...judge import grade, open_sandbox, student_test
 from ...languages import LANGUAGES
 from ...limits import Limits
 from ...offered import languages_of, spoken
 from ...plain.languages import PLAIN_LANGUAGES
-from ...plain.run import NOTHING_SHOWN, PlainHost, PlainRun, RunSpec, jobe_text, run_plain
+from ...plain.run import (
+    NOTHING_SHOWN,
+    OUT_OF_MEMORY_SAID,
+    PlainHost,
+    PlainRun,
+    RunSpec,
+    jobe_text,
+    run_plain,
+)
 from ...problem import Problem
 from ...results import SubmissionResult
 from ...sandbox import Sandbox, SandboxOptions
@@ -34,9 +42,6 @@ from ...verdicts import Verdict
 COMPILE_ERROR, RUNTIME_ERROR, TIME_LIMIT, OK, MEMORY_LIMIT = 11, 12, 13, 15, 17
 ILLEGAL_SYSCALL, INTERNAL_ERROR, SERVER_OVERLOAD = 19, 20, 21
 SIGSYS: Final = 31  # what the seccomp filter kills a forbidden system call with
-# How each language says it ran out of memory when an allocation is refused (the address
-# space rlimit) rather than the kernel killing it.
-OUT_OF_MEMORY_SAID: Final = (b"MemoryError", b"std::bad_alloc", b"java.lang.OutOfMemoryError")
 # Jobe's defaults: a run's CPU seconds, and the most a run_spec may ask for
 # (cputime_upper_limit_secs in its app/Config/Jobe.php).
 DEFAULT_CPU_S, MAX_CPU_S = 5, 120
@@ -203,7 +208,7 @@ def combinator_document(result: SubmissionResult) -> dict[str, object]:
     test's row says only what a student may see (its input and answer never leave)."""
     rows: list[list[object]] = [["iscorrect", "Test", "Verdict", "Message", "ishidden"]]
     for test in result.tests:
-        shown = hidden_view(test)
+        shown = student_test(test)
         message = shown.message + (f"\n\n{shown.board}" if shown.board else "")
         rows.append(
             [shown.verdict is Verdict.AC, shown.name, shown.verdict.value, message, shown.hidden]

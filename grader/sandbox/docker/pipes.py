@@ -14,13 +14,14 @@ from dataclasses import replace
 from typing import Final
 
 from ...limits import Limits
-from ..base import Child, Interaction, Program
+from ..base import Child, Interaction, Program, RunOutcome
 from ..interaction import Starter, interact
 
 # What each side's shell does before it becomes the program.
 PROGRAM_REDIRECT: Final = 'exec "$@" > .grader-out < .grader-in'
 PEER_REDIRECT: Final = 'exec "$@" < .grader-in > .grader-out'
 BuildStarter = Callable[[Program, Limits, str, tuple[tuple[str, str], ...]], Child]
+LogReader = Callable[[Child, RunOutcome, Limits], RunOutcome]
 
 
 def interact_in_containers(
@@ -31,8 +32,10 @@ def interact_in_containers(
     peer: Program,
     peer_limits: Limits,
     artifacts: tuple[str, ...],
+    logged: LogReader,
 ) -> Interaction:
-    """`build(program, limits, output dir, pipes)` starts one side's container."""
+    """`build(program, limits, output dir, pipes)` starts one side's container; `logged`
+    reads what a side printed from the engine's log once it has ended."""
     folder = tempfile.mkdtemp(prefix="grader-pipes-")
     try:
         to_peer, to_program = os.path.join(folder, "to-peer"), os.path.join(folder, "to-program")
@@ -57,6 +60,10 @@ def interact_in_containers(
             starter(peer, peer_limits, to_peer, to_program, PEER_REDIRECT),
             peer_limits,
             artifacts,
+            # Opened before either side: it never reads, and it hangs up once the program
+            # (and all it started) closed the FIFO, which its container outlives by a moment.
+            output_watch=os.open(to_peer, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC),
+            told=logged,
         )
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -264,7 +264,13 @@ class DockerSandbox(ClosedOnExit):
                 self._uids.next(), self._options.oci_runtime, pipes,
             )  # fmt: skip
 
-        return interact_in_containers(build, shell(), program, limits, peer, peer_limits, artifacts)
+        def logged(side: Child, outcome: RunOutcome, side_limits: Limits) -> RunOutcome:
+            assert isinstance(side, Build)
+            return side.logged(outcome, side_limits)
+
+        return interact_in_containers(
+            build, shell(), program, limits, peer, peer_limits, artifacts, logged
+        )
 
     def _argv(self, program: Program) -> tuple[str, ...]:
         """The image's own executable for a language it carries (Python); any other runs
