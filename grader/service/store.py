@@ -243,15 +243,17 @@ class Store:
         full: SubmissionDocument,
         student: SubmissionDocument,
     ) -> bool:
-        """Store the result of the claim `attempt`, once: False when that claim is no
-        longer the submission's latest (another attempt took it) or the result is stored."""
+        """Store the result of the claim `attempt`, once, and only while its lease is live:
+        False when that claim is no longer the submission's latest (another attempt took it),
+        its lease ran out (a grader paused past it: its times are inflated by the pause, so
+        the submission is graded again, by the sweeper's hand), or the result is stored."""
+        clock = self.database.clock
         changed = self.database.execute(
             "UPDATE submissions SET status = ?, verdict = ?, result_json = ?, student_json = ?, "
-            f"finished_at = {self.database.clock} WHERE id = ? AND attempts = ? "
-            "AND status IN (?, ?)",
-            (DONE, verdict, json.dumps(full), json.dumps(student), identity, attempt, RUNNING,
-             QUEUED),
-        )  # fmt: skip
+            f"finished_at = {clock} WHERE id = ? AND attempts = ? AND status = ? "
+            f"AND lease_until >= {clock}",
+            (DONE, verdict, json.dumps(full), json.dumps(student), identity, attempt, RUNNING),
+        )
         return changed == 1
 
     def amend(self, identity: str, full: SubmissionDocument) -> None:

@@ -104,6 +104,49 @@ def test_a_grader_that_lost_its_claim_writes_nothing(tmp_path) -> None:
         service.close()
 
 
+@pytest.mark.parametrize("requeued", [False, True])
+def test_a_grader_resumed_past_its_lease_writes_nothing_and_it_is_graded_again(
+    tmp_path, requeued: bool
+) -> None:
+    """The late writer that nobody overtook (issue 42, point 8a): A claims a submission and
+    pauses past its lease; before any grader claims it again (whether or not the sweeper
+    has put it back in the queue yet), A resumes and finishes. Its times are inflated by
+    the pause: nothing is stored, and the submission is graded again."""
+    running = start(tmp_path, workers=0)
+    service = running.service
+    assert service.sandbox is not None
+    paused = Paused(service.sandbox)
+    first = Grader(service.store, service.catalog, paused)  # type: ignore[arg-type]
+    second = Grader(service.store, service.catalog, service.sandbox)
+    try:
+        identity = running.submit("ada", wait=0).json()["id"]
+        late = threading.Thread(target=first.run, args=(identity,))
+        late.start()
+        until(lambda: service.store.events(identity, 0, True), 60, "A never started")
+        first.close()  # A's keeper stops renewing, as a paused process's would
+        service.database.execute("UPDATE submissions SET lease_until = 0 WHERE id = ?",
+                                 (identity,))  # fmt: skip
+        if requeued:
+            [expired] = service.store.expired()
+            service.store.requeue(expired.id)
+        paused.resume.set()
+        late.join(timeout=120)
+        assert not late.is_alive()
+        stored = service.store.get(identity)
+        assert stored is not None and stored.status != "done" and stored.result is None
+        assert service.database.rows("SELECT COUNT(*) FROM results") == [(0,)]
+        if not requeued:
+            assert [row.id for row in service.store.expired()] == [identity]
+            service.store.requeue(identity)
+        assert second.run(identity) is not None  # graded again: attempt 2
+        stored = service.store.get(identity)
+        assert stored is not None and stored.status == "done" and stored.attempts == 2
+    finally:
+        paused.resume.set()
+        second.close()
+        service.close()
+
+
 def test_a_lease_is_timed_by_the_databases_clock(tmp_path, monkeypatch) -> None:
     running = start(tmp_path, workers=0)
     store = running.service.store
