@@ -23,6 +23,7 @@ class ServiceOptions:
     per_minute: int = 30  # submissions a student may hand in per minute (429 beyond)
     pending_per_student: int = 8  # ungraded submissions a student may have at once (429)
     runs_per_minute: int = 20  # runs on the student's own input per minute (429 beyond)
+    run_wait_s: float = 5.0  # how long a run waits for a free run slot (then 429)
     queue_capacity: int = 5000  # ungraded submissions in all (503 beyond)
     events_poll_s: float = 0.1
     sweep_s: float = 1.0  # how often submissions lost by a dead grader or queue are found

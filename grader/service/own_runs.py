@@ -15,6 +15,7 @@ from ..problem import Problem
 from ..reports.json_report import test_document
 from ..submission import Submission
 from .access import Who, service_of
+from .budget import RunsBusy
 from .own_input import InputError, OwnRun, parse_input, run_own_input
 from .own_stdin import run_own_stdin
 from .service import Service
@@ -60,14 +61,27 @@ async def run(body: RunIn, request: Request, who: Who) -> dict[str, object]:
         )
     file_name = "solution" + spoken(offered.problem, body.language).extensions[0]
     submission = Submission(Path(file_name), file_name, body.language, source)
-    ran = await asyncio.to_thread(_run, service, offered.problem, submission, arguments)
+    try:
+        ran = await asyncio.to_thread(
+            _run, service, who.name, offered.problem, submission, arguments
+        )
+    except RunsBusy as busy:
+        raise HTTPException(
+            429, busy.reason, headers={"Retry-After": str(busy.retry_after_s)}
+        ) from None
     return _document(ran)
 
 
 def _run(
-    service: Service, problem: Problem, submission: Submission, arguments: dict[str, object]
+    service: Service,
+    student: str,
+    problem: Problem,
+    submission: Submission,
+    arguments: dict[str, object],
 ) -> OwnRun:
-    with service.own_run_slots:
+    # A build here is capped as a hand-in's is (its CPU, wall clock and memory: the
+    # language's build limits), in a slot that no hand-in waits for.
+    with service.run_slots.hold(student):
         try:
             if problem.package is not None:
                 typed = str(arguments["stdin"])

@@ -20,7 +20,7 @@ from ..judge import open_sandbox
 from ..plain.run import PlainHost
 from ..sandbox import Sandbox
 from ..storage.database import Database
-from .budget import RunBudget
+from .budget import RunBudget, RunSlots
 from .flags_owed import FlagsOwed
 from .grading import Grader
 from .keeper import LEASE_S
@@ -84,10 +84,10 @@ class Service:
             sandbox_options=options.sandbox_options,
             host=PlainHost(options.jobe_python_packages),
         )
-        # The page's Run on a student's own input: its own budget, and as many at once as
-        # the Jobe endpoint's runs (they share its sandbox).
+        # The page's Run on a student's own input: its own budget, and slots of its own
+        # (it shares the Jobe endpoint's sandbox, not its slots, nor the graders').
         self.run_budget = RunBudget(options.runs_per_minute)
-        self.own_run_slots = threading.BoundedSemaphore(max(options.workers, 2))
+        self.run_slots = RunSlots(max(options.workers, 2), options.run_wait_s)
         # LTI 1.3: launches validated here; scores sent from the outbox, whoever graded them.
         self.lti = LtiStore(self.database)
         self.lti_people = People(self.database)  # after LtiStore: it migrates its links

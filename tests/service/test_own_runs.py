@@ -107,3 +107,28 @@ def test_a_failing_reference_names_nothing_of_the_server(tmp_path) -> None:
         assert run(served, "ada", "n = 6").status_code == 200  # the rest still runs
     finally:
         served.service.close()
+
+
+def test_one_run_at_a_time_per_student_and_a_bounded_wait(tmp_path) -> None:
+    """Runs cannot starve a class (issue 42, point 2): a student with a run going gets 429
+    at once for a second; with every slot taken (held here as two other students' runs
+    would hold them) a run waits `run_wait_s`, then 429 with Retry-After; a hand-in never
+    waits for a run slot."""
+    served = start(tmp_path, run_wait_s=0.2, workers=2)
+    slots = served.service.run_slots
+    try:
+        with slots.hold("ada"):
+            again = run(served, "ada", "n = 4")
+            assert again.status_code == 429 and "one run at a time" in again.json()["detail"]
+            assert int(again.headers["Retry-After"]) > 0
+            assert run(served, "bob", "n = 4").status_code == 200  # another student runs
+            with slots.hold("carol"):
+                full = run(served, "bob", "n = 4")
+                assert full.status_code == 429 and "busy" in full.json()["detail"]
+                assert int(full.headers["Retry-After"]) > 0
+                handed_in = served.submit("bob")  # grading has slots of its own
+                assert handed_in.json()["result"]["verdict"] == "AC"
+        assert run(served, "ada", "n = 4").status_code == 200  # freed
+        assert not slots.running("ada")
+    finally:
+        served.service.close()
