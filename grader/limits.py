@@ -32,6 +32,10 @@ class Limits:
     processes: int | None = None
     # The largest file a run may write, in MiB (Jobe's disklimit); None: the backend's own.
     file_mib: int | None = None
+    # CPU seconds of a whole submission, all its tests together (LeetCode's total runtime):
+    # what one warm runner does for a later test during earlier ones is counted here.
+    # None: the sum of the tests' own limits.
+    total_time_s: float | None = None
 
     @property
     def kept_output_bytes(self) -> int | None:
@@ -45,7 +49,14 @@ class Limits:
 
     def for_language(self, language: str, default_factor: float) -> Limits:
         factor = self.time_factors.get(language, default_factor)
-        return replace(self, time_s=self.time_s * factor, wall_s=self.wall_s * factor)
+        total = None if self.total_time_s is None else self.total_time_s * factor
+        return replace(
+            self, time_s=self.time_s * factor, wall_s=self.wall_s * factor, total_time_s=total
+        )
+
+    def total_for(self, tests: int) -> float:
+        """The CPU seconds all `tests` of a submission may use together."""
+        return self.time_s * tests if self.total_time_s is None else self.total_time_s
 
 
 @dataclass(frozen=True, slots=True)

@@ -190,12 +190,21 @@ def _limits(doc: Document, raw: object) -> Limits:
         "limits",
         raw,
         required=set(),
-        optional={"time_s", "wall_s", "memory_mib", "output_kib", "time_factor"},
+        optional={"time_s", "wall_s", "memory_mib", "output_kib", "time_factor", "total_time_s"},
     )
     factors = doc.mapping(
         "limits.time_factor", spec.get("time_factor", {}), required=set(), optional=None
     )
     time_s = doc.number("limits.time_s", spec.get("time_s", 1.0))
+    total = None
+    if "total_time_s" in spec:
+        total = doc.number("limits.total_time_s", spec["total_time_s"])
+        if total < time_s:
+            raise doc.error(
+                "limits.total_time_s",
+                f"{total:g} is less than one test's time_s ({time_s:g}): the whole submission "
+                "could not run its slowest test",
+            )
     return Limits(
         time_s=time_s,
         wall_s=doc.number("limits.wall_s", spec.get("wall_s", max(3 * time_s, time_s + 1))),
@@ -205,6 +214,7 @@ def _limits(doc: Document, raw: object) -> Limits:
             str(language): doc.number(f"limits.time_factor.{language}", factor)
             for language, factor in factors.items()
         },
+        total_time_s=total,
     )
 
 

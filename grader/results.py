@@ -45,6 +45,7 @@ class FlagKind(StrEnum):
     BRANCHES = "branches"  # a ladder of cases on the input
     ENCODED = "encoded"  # answers hidden in an encoded string
     PROBE = "probe"  # collapses past the published limits (probes in problem.yaml)
+    SPREAD = "spread"  # a test's work done during others: over its limit when it runs first
     UNCHECKED = "unchecked"  # the checks themselves could not run
 
 

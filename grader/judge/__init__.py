@@ -28,8 +28,9 @@ from .crash_site import told_where_it_crashed
 from .failures import Finding, load_finding
 from .package import grade_package
 from .package_time import with_time_limit
-from .probes import flags_for, printable_flags, probed, source_flags
+from .probes import flags_for, printable_flags, run_flags, source_flags
 from .startup import load_allowance_s
+from .total_time import TotalTime
 
 __all__ = [
     "extensions_for",
@@ -158,32 +159,33 @@ def _grade(
     on_test: Callable[[TestResult], None] | None,
     with_probes: bool,
 ) -> SubmissionResult:
-    if submission.refused:
-        return _compile_error(problem, submission, submission.refused)
-    problem = for_language(problem, submission)
+    given, problem = problem, for_language(problem, submission)
+    program = _program(problem, submission, sandbox)
+    if isinstance(program, SubmissionResult):
+        return program
     language = LANGUAGES[submission.language]
-    build = language.build(submission, problem, sandbox)
     name = submission.path.name
-    if build.program is None:
-        said = build.compile_output
-        located = said if said.startswith(name) else f"{name}: {said}"
-        return _compile_error(problem, submission, located)
     checker = checker_for(problem)
     allowance = load_allowance_s(language, sandbox)
     problem = replace(problem, limits=replace(problem.limits, load_allowance_s=allowance))
-    with sandbox.session(build.program, problem.limits, len(problem.tests)) as session:
+    with sandbox.session(program, problem.limits, len(problem.tests)) as session:
         failed_load = load_finding(session.load(), name, problem, language)
         if failed_load is not None and failed_load.verdict is Verdict.CE:
             return _compile_error(problem, submission, failed_load.message)
         decided: list[TestResult] = []
+        total = TotalTime.of(problem)
         for index, test in enumerate(problem.tests):
-            decided.append(
-                _not_run(test, failed_load, index == 0, reveal_hidden)
-                if failed_load is not None
-                else run_test(
-                    problem, test, answers[test.name], checker, session, reveal_hidden, language
+            if failed_load is not None:
+                decided.append(_not_run(test, failed_load, index == 0, reveal_hidden))
+            else:
+                ran = total.run(
+                    problem,
+                    test,
+                    lambda capped, case: run_test(
+                        capped, case, answers[case.name], checker, session, True, language
+                    ),
                 )
-            )
+                decided.append(ran if reveal_hidden or not ran.hidden else hidden_view(ran))
             if on_test is not None:
                 on_test(_printable_test(decided[-1]))
         tests = tuple(decided)
@@ -197,16 +199,28 @@ def _grade(
             compile_output=failed_load.message if failed_load else "",
             tests=tests,
         )
-        if with_probes and problem.probes and not failing:
-            slowest = max((test.time_s for test in tests), default=0.0)
-            flags = probed(problem, answers, checker, session, slowest, language)
-            result = replace(result, flags=flags)
+    if with_probes and not failing:
+        slowest = max((test.time_s for test in tests), default=0.0)
+        result = replace(result, flags=run_flags(given, answers, submission, sandbox, slowest))
     if failing:
         told = _second_opinion(
-            problem, answers, checker, sandbox, submission, build.program, result.tests
+            problem, answers, checker, sandbox, submission, program, result.tests
         )
         result = replace(result, tests=told)
     return result
+
+
+def _program(
+    problem: Problem, submission: Submission, sandbox: Sandbox
+) -> Program | SubmissionResult:
+    """The submission built, or its compile error as its result."""
+    if submission.refused:
+        return _compile_error(problem, submission, submission.refused)
+    build = LANGUAGES[submission.language].build(submission, problem, sandbox)
+    if build.program is not None:
+        return build.program
+    name, said = submission.path.name, build.compile_output
+    return _compile_error(problem, submission, said if said.startswith(name) else f"{name}: {said}")
 
 
 def _second_opinion(

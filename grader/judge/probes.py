@@ -1,6 +1,7 @@
 """The instructor's flags: what a source gives away (grader/flags/) and, for a
 submission that passed every test, what its run past the published limits shows (the
-problem's probes, never scored): where stored answers have nothing, a table of them shows."""
+problem's probes, never scored): where stored answers have nothing, a table of them shows;
+and whether a test passed only on work done during the others (spread.py)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from ..text import printable
 from ..verdicts import Verdict
 from .calls import for_language, run_test
 from .failures import load_finding
+from .spread import spread_flags
 
 PROBE_INSTANT_S: Final = 0.01
 
@@ -71,12 +73,25 @@ def flags_for(
     `slowest_s` of CPU), what the probes find, in a session of their own (a compiled build
     comes from the cache). A fault becomes a flag saying so; the verdict stands."""
     flags: tuple[Flag, ...] = ()
-    if accepted and problem.probes and not submission.refused:
-        try:
-            flags = _probed_again(problem, answers, submission, sandbox, slowest_s)
-        except Exception as error:  # noqa: BLE001 - the verdict stands whatever this does
-            flags = (Flag(FlagKind.UNCHECKED, f"the probes could not run: {error}"),)
+    if accepted and not submission.refused:
+        flags = run_flags(problem, answers, submission, sandbox, slowest_s)
     return printable_flags(flags + source_flags(problem, answers, submission))
+
+
+def run_flags(
+    problem: Problem,
+    answers: Mapping[str, object],
+    submission: Submission,
+    sandbox: Sandbox,
+    slowest_s: float,
+) -> tuple[Flag, ...]:
+    """What running a submission that passed every test (the slowest in `slowest_s` of
+    CPU) once more shows: its tests heaviest first (spread.py), then the probes, each in a
+    fresh runner. A fault becomes a flag saying so."""
+    try:
+        return _probed_again(problem, answers, submission, sandbox, slowest_s)
+    except Exception as error:  # noqa: BLE001 - the verdict stands whatever this does
+        return (Flag(FlagKind.UNCHECKED, f"the probes could not run: {error}"),)
 
 
 def _probed_again(
@@ -91,11 +106,14 @@ def _probed_again(
     build = language.build(submission, problem, sandbox)
     if build.program is None:
         raise InternalError("the build that passed every test failed this time")
+    checker = checker_for(problem)
+    spread = spread_flags(problem, answers, checker, sandbox, build.program, language)
+    if not problem.probes:
+        return spread
     with sandbox.session(build.program, problem.limits, len(problem.probes)) as session:
         if load_finding(session.load(), submission.path.name, problem, language) is not None:
             raise InternalError("the file that passed every test did not load this time")
-        checker = checker_for(problem)
-        return probed(problem, answers, checker, session, slowest_s, language)
+        return spread + probed(problem, answers, checker, session, slowest_s, language)
 
 
 def source_flags(

@@ -107,6 +107,9 @@ class RunOutcome:
     # CPU the load before this call used beyond the runtime's start-up (the program's own
     # work at load), charged to this call: included in cpu_s.
     load_cpu_s: float = 0.0
+    # CPU the run used while no call was in progress (a thread or process it left working
+    # after its last reply), charged to this call: included in cpu_s.
+    between_cpu_s: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,8 +138,9 @@ class Session(Protocol):
         """Start the runner and wait until it reports the submission loaded (or not)."""
         ...
 
-    def call(self, args: tuple[object, ...]) -> RunOutcome:
-        """Call the entry point once, (re)starting the runner first when none is alive."""
+    def call(self, args: tuple[object, ...], cpu_limit_s: float | None = None) -> RunOutcome:
+        """Call the entry point once, (re)starting the runner first when none is alive.
+        `cpu_limit_s`: less CPU than a test's limit (what is left of the submission's)."""
         ...
 
     def close(self) -> None:

@@ -6,6 +6,7 @@ large, a late reply... become), with no process and no engine. Never a backend o
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 
 from ..errors import SandboxError, SandboxUnavailable
 from ..limits import Limits
@@ -38,8 +39,11 @@ class FakeSession(ClosedOnExit):
     def load(self) -> RunOutcome:
         return self._loaded
 
-    def call(self, args: tuple[object, ...]) -> RunOutcome:
-        return self._calls(args)
+    def call(self, args: tuple[object, ...], cpu_limit_s: float | None = None) -> RunOutcome:
+        outcome = self._calls(args)
+        if cpu_limit_s is not None and outcome.cpu_s > cpu_limit_s:
+            return replace(outcome, termination=Termination.CPU_LIMIT, reply=None)
+        return outcome
 
     def close(self) -> None:
         pass

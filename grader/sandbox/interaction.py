@@ -47,18 +47,10 @@ def interact(
     to_peer = os.pipe()
     to_program = os.pipe()
     folders = [tempfile.mkdtemp(prefix="grader-pair-") for _ in range(2)]
-    children: list[Child] = []
     try:
-        for folder in folders:
-            os.chmod(folder, 0o777)  # each side runs as an unprivileged uid
-        children.append(start_peer((to_peer[0], to_program[1]), folders[1]))
-        children.append(start((to_program[0], to_peer[1]), folders[0]))
+        children = _started(start, start_peer, to_peer, to_program, folders, peer_limits)
     except BaseException:
-        _close(*to_peer, *to_program, *([] if output_watch is None else [output_watch]))
-        for child in children:
-            Supervisor(child, peer_limits).kill()
-        for folder in folders:
-            shutil.rmtree(folder, ignore_errors=True)
+        _close(*([] if output_watch is None else [output_watch]))
         raise
     # Watched without reading: the peer's input hangs up once every writer of it is gone.
     output_gone = os.dup(to_peer[0]) if output_watch is None else output_watch
@@ -94,6 +86,32 @@ def interact(
     finally:
         for folder in folders:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+def _started(
+    start: Starter,
+    start_peer: Starter,
+    to_peer: tuple[int, int],
+    to_program: tuple[int, int],
+    folders: list[str],
+    peer_limits: Limits,
+) -> list[Child]:
+    """[the peer, the program], started on the two pipes; nothing left behind if one
+    cannot be."""
+    children: list[Child] = []
+    try:
+        for folder in folders:
+            os.chmod(folder, 0o777)  # each side runs as an unprivileged uid
+        children.append(start_peer((to_peer[0], to_program[1]), folders[1]))
+        children.append(start((to_program[0], to_peer[1]), folders[0]))
+    except BaseException:
+        _close(*to_peer, *to_program)
+        for child in children:
+            Supervisor(child, peer_limits).kill()
+        for folder in folders:
+            shutil.rmtree(folder, ignore_errors=True)
+        raise
+    return children
 
 
 class _EndStamps:

@@ -9,6 +9,7 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Final
 
 from ..limits import Limits
 from ..protocol import ReplyKind, encode_request
@@ -16,6 +17,10 @@ from .base import Child, ClosedOnExit, RunOutcome, Termination
 from .files import read_artifact
 from .preparation import START_MARGIN_S
 from .supervisor import Supervisor
+
+# CPU a runner may use between two calls without being restarted: a runtime's own
+# housekeeping after a call (a JVM's compiler and collector threads) stays under it.
+BETWEEN_CALLS_S: Final = 0.05
 
 
 def wait_status(status: int, via_bwrap: bool) -> tuple[int | None, int | None]:
@@ -80,9 +85,11 @@ class SupervisedSession(ClosedOnExit):
         outcome = self._load()
         return self._load() if outcome.termination is Termination.STARVED else outcome
 
-    def call(self, args: tuple[object, ...]) -> RunOutcome:
-        outcome = self._call(args)
-        return self._call(args) if outcome.termination is Termination.STARVED else outcome
+    def call(self, args: tuple[object, ...], cpu_limit_s: float | None = None) -> RunOutcome:
+        outcome = self._call(args, cpu_limit_s)
+        if outcome.termination is Termination.STARVED:
+            return self._call(args, cpu_limit_s)
+        return outcome
 
     def _load(self) -> RunOutcome:
         self.close()
@@ -98,7 +105,7 @@ class SupervisedSession(ClosedOnExit):
         self._load_charge = 0.0 if allowance is None else max(outcome.cpu_s - allowance, 0.0)
         return outcome
 
-    def _call(self, args: tuple[object, ...]) -> RunOutcome:
+    def _call(self, args: tuple[object, ...], cpu_limit_s: float | None) -> RunOutcome:
         if self._child is None:
             loaded = self.load()
             if self._child is None:
@@ -109,13 +116,19 @@ class SupervisedSession(ClosedOnExit):
         request_id = secrets.randbelow(2**48) + 1
         request = encode_request(args, request_id)
         charge, self._load_charge = self._load_charge, 0.0
-        outcome = self._child.exchange(
-            request,
-            self._limits.wall_s,
-            max(self._limits.time_s - charge, 0.0),
-            request_id=request_id,
+        allowed = (
+            self._limits.time_s if cpu_limit_s is None else min(cpu_limit_s, self._limits.time_s)
         )
-        if outcome.termination is not Termination.REPLIED:
+        outcome = self._child.exchange(
+            request, self._limits.wall_s, max(allowed - charge, 0.0), request_id=request_id
+        )
+        if (
+            outcome.termination is not Termination.REPLIED
+            or outcome.between_cpu_s > BETWEEN_CALLS_S
+        ):
+            # A runner that worked while no call was in progress has something of its own
+            # going (a thread, a process): counted in this call, it ends with it, and the
+            # next call starts a fresh runner.
             self.close()
         if charge:
             outcome = replace(outcome, cpu_s=round(outcome.cpu_s + charge, 6), load_cpu_s=charge)

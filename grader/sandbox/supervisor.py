@@ -73,8 +73,14 @@ class Supervisor:
         kept = self._limits.kept_output_bytes
         outputs = (Output(kept), Output(kept))
         # Between two exchanges the child waits for its request: the reading that ended the
-        # last one starts this one (what it did after that reading counts here).
-        cpu_start = self._last_cpu if self._measured else self._cpu_seconds()
+        # last one starts this one (what it did after that reading counts here, and is
+        # said apart: a thread or process left working while no call was in progress).
+        between = 0.0
+        if self._measured:
+            cpu_start = self._last_cpu
+            between = max(self._cpu_seconds() - cpu_start, 0.0)
+        else:
+            cpu_start = self._cpu_seconds()
         self._measured = True
         self._meter.reset_peak_memory()
         waited_start = self._meter.waited_seconds()
@@ -98,6 +104,8 @@ class Supervisor:
                 "the program wrote a result frame to the judge's channel that answers no request"
             )
         outcome = self._outcome(termination, reply, detail, frame, outputs, cpu_start, wall)
+        if between:
+            outcome = replace(outcome, between_cpu_s=round(between, 6))
         return replace(outcome, waited_s=round(clock.credited, 6)) if clock.credited else outcome
 
     def _send(self, request: bytes | None) -> tuple[Termination | None, str]:

@@ -49,11 +49,11 @@ class Paused:
             def load(self):
                 return self._real.load()
 
-            def call(self, args):
+            def call(self, args, cpu_limit_s=None):
                 self._calls += 1
                 if self._calls == 2:
                     paused.resume.wait(120)
-                return self._real.call(args)
+                return self._real.call(args, cpu_limit_s)
 
             def close(self) -> None:
                 self._real.close()
