@@ -124,6 +124,9 @@ STUDENT_IE: Final = (
     "internal error of the grader: not your code's fault, and not graded (your instructor can "
     "see why)"
 )
+# The one internal error whose own words a student reads: the service's, of a submission that
+# crashed every grader that took it (its words name nothing of the server).
+CRASHED_EVERY_GRADER: Final = "internal error of the grader: this submission crashed the grader"
 
 
 def _printable(result: SubmissionResult) -> SubmissionResult:
@@ -263,7 +266,7 @@ def student_view(result: SubmissionResult) -> SubmissionResult:
     message may name the server's files and the problem's data)."""
     said = result.compile_output
     if result.verdict is Verdict.IE and not result.tests:
-        said = STUDENT_IE
+        said = said if said.startswith(CRASHED_EVERY_GRADER) else STUDENT_IE
     return replace(
         result,
         compile_output=said,

@@ -59,8 +59,11 @@ class TotalTime:
         that passed, or ran out of its cut limit, as the total ran out is TLE for it."""
         self.spent_s += result.time_s
         over = self.spent_s > self.budget_s + READING_SLACK_S
-        ran_out = over or (capped and result.verdict is Verdict.TLE)
-        if not ran_out or result.verdict not in (Verdict.AC, Verdict.TLE):
+        # A test over its own limit says so itself; only the total's doing is said here.
+        ran_out = (over and result.verdict is Verdict.AC) or (
+            capped and result.verdict is Verdict.TLE
+        )
+        if not ran_out:
             return result
         message = (
             f"all tests together used more than the submission's {self.budget_s:g} s of CPU "

@@ -37,13 +37,10 @@ def interact(
     peer_limits: Limits,
     artifacts: tuple[str, ...],
     output_watch: int | None = None,
-    told: Callable[[Child, RunOutcome, Limits], RunOutcome] | None = None,
 ) -> Interaction:
     """Start both sides connected by two pipes and supervise each to its end. A backend
     that connects the sides its own way (FIFOs) hands over `output_watch`, a descriptor it
-    opened to read the program's output to the peer, which is never read: closed here;
-    and where a side's messages are read only once it has ended (an engine's log), `told`
-    adds them to its outcome."""
+    opened to read the program's output to the peer, which is never read: closed here."""
     to_peer = os.pipe()
     to_program = os.pipe()
     folders = [tempfile.mkdtemp(prefix="grader-pair-") for _ in range(2)]
@@ -60,19 +57,16 @@ def interact(
     peer, program = Supervisor(children[0], peer_limits), Supervisor(children[1], limits)
     ended: dict[str, tuple[RunOutcome, float]] = {}
 
-    def watch(name: str, side: Supervisor, child: Child, side_limits: Limits) -> None:
+    def watch(name: str, side: Supervisor, wall_s: float) -> None:
         try:
-            ended[name] = (side.exchange(None, side_limits.wall_s), time.monotonic())
+            ended[name] = (side.exchange(None, wall_s), time.monotonic())
         finally:
             side.kill()
-        if told is not None:
-            outcome, end = ended[name]
-            ended[name] = (told(child, outcome, side_limits), end)
 
-    watcher = threading.Thread(target=watch, args=("peer", peer, children[0], peer_limits))
+    watcher = threading.Thread(target=watch, args=("peer", peer, peer_limits.wall_s))
     watcher.start()
     try:
-        watch("program", program, children[1], limits)
+        watch("program", program, limits.wall_s)
     finally:
         watcher.join()
         stamped = stamps.stop()

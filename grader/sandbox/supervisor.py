@@ -25,6 +25,9 @@ from .frames import STDERR, STDOUT, Output, complete
 # What may answer the wait for a loaded runner (no request): it is ready, or it could not
 # load the file. A value then was written by the program itself, before anything was asked.
 LOAD_REPLIES: Final = frozenset({ReplyKind.READY, ReplyKind.LOAD_ERROR, ReplyKind.ERROR})
+# How long the output of a child that has ended may take to arrive after its end (a process
+# it left behind holding its stdout open is killed after that).
+DRAIN_S: Final = 2.0
 
 
 def _answers(reply: Reply, request_id: int | None) -> bool:
@@ -192,6 +195,8 @@ class Supervisor:
                 )
             if termination in (Termination.EXITED, Termination.SIGNALED):
                 termination, reply = self._last_words(frame, termination)
+                if self._drained(outputs):
+                    termination, reply = Termination.OUTPUT_LIMIT, None
             cpu = self._cpu_seconds() - cpu_start
             memory = self._meter.peak_memory_kib()
             # Asked before the kill: killing releases the run's control group.
@@ -215,6 +220,25 @@ class Supervisor:
             output_bytes=outputs[0].total + outputs[1].total,
             detail=detail,
         )
+
+    def _drained(self, outputs: tuple[Output, Output]) -> bool:
+        """What a child that ended by itself printed last, read to the streams' end (an
+        engine's attached stream ends a moment after its container), within DRAIN_S;
+        whether it was over the output limit."""
+        deadline = time.monotonic() + DRAIN_S
+        cap = self._limits.output_kib * 1024
+        with selectors.DefaultSelector() as streams:
+            for fd in self._streams:
+                if fd in self._selector.get_map():
+                    streams.register(fd, selectors.EVENT_READ)
+            while streams.get_map() and (left := deadline - time.monotonic()) > 0:
+                for key, _ in streams.select(left):
+                    outputs[self._streams[key.fd]].add(self._read(key.fd))
+                    if key.fd not in self._selector.get_map():  # its end: _read let it go
+                        streams.unregister(key.fd)
+                if outputs[0].total + outputs[1].total > cap:
+                    return True
+        return False
 
     def _pending_on_channel(self) -> bool:
         try:

@@ -14,7 +14,7 @@ from ..catalog import Catalog
 from ..gradebook import Gradebook
 from ..integrations.lti.scores import score_body
 from ..integrations.lti.store import LtiStore
-from ..judge import flags_for, grade, student_view
+from ..judge import CRASHED_EVERY_GRADER, flags_for, grade, student_view
 from ..reports.json_report import SubmissionDocument, flag_documents, submission_document
 from ..results import Flag, FlagKind, SubmissionResult
 from ..sandbox import Sandbox
@@ -140,8 +140,7 @@ class Grader:
             Verdict.IE,
             0,
             offered.problem.max_score if offered else 0,
-            f"internal error of the grader: this submission crashed the grader {MAX_ATTEMPTS} "
-            "times and was not graded again",
+            f"{CRASHED_EVERY_GRADER} {MAX_ATTEMPTS} times and was not graded again",
             (),
         )
 

@@ -7,8 +7,11 @@ from grader.judge import grade
 from grader.languages.python import Python
 from grader.limits import Limits
 from grader.protocol import ReplyKind
-from grader.sandbox.base import Termination
+from grader.sandbox import Sandbox
+from grader.sandbox.base import Program, Termination
 from grader.verdicts import Verdict
+
+from ..conftest import open_backend
 
 LIMITS = Limits(time_s=2.0, wall_s=4.0, memory_mib=256, output_kib=64)
 
@@ -230,13 +233,29 @@ def test_a_plain_run_ends_with_its_exit_its_whole_output_and_its_limits(sandbox)
     assert (ran.termination, ran.exit_code) == (Termination.EXITED, 3)
     uid, printed = ran.stdout.split(b"\n")[:2]
     assert int(uid) != 0 and printed == b"x" * 40000  # all of it: no report's head
-    flooded = sandbox.run(replace(said, argv=(shell(), "-c", "yes")), limits)
-    assert len(flooded.stdout) <= 64 * 1024 < flooded.output_bytes
-    # A container's output is read from the engine's log once it ends: there a flood runs
-    # into the wall-clock limit (a time limit), not the output's, and is cut all the same.
-    ended = (Termination.OUTPUT_LIMIT, Termination.WALL_LIMIT)
-    assert flooded.termination is Termination.OUTPUT_LIMIT or (
-        sandbox.name.startswith("docker") and flooded.termination in ended
-    )
+    _flood_is_an_output_limit(sandbox, replace(said, argv=(shell(), "-c", "yes")), limits)
     spinning = replace(said, argv=(shell(), "-c", "while :; do :; done"))
     assert sandbox.run(spinning, replace(limits, time_s=0.5)).termination is Termination.CPU_LIMIT
+
+
+def _flood_is_an_output_limit(sandbox: Sandbox, flood: Program, limits: Limits) -> None:
+    """A flood is stopped at the output limit as it is printed, on every backend (a
+    container's output is attached as it runs, never read back from a log once it ends)."""
+    flooded = sandbox.run(flood, limits)
+    assert flooded.termination is Termination.OUTPUT_LIMIT, flooded.termination
+    assert len(flooded.stdout) <= 64 * 1024 < flooded.output_bytes
+    assert flooded.stdout.startswith(b"y\ny\n")
+
+
+def test_a_flood_is_an_output_limit_under_gvisor() -> None:
+    from grader.sandbox.preparation import shell
+
+    gvisor = open_backend("docker-runsc")
+    try:
+        limits = Limits(time_s=2, wall_s=4, memory_mib=128, output_kib=64, keep_output=True)
+        flood = Program("c", (shell(), "-c", "yes"), (), runtime_dirs=("/usr",))
+        _flood_is_an_output_limit(gvisor, flood, limits)
+        stderr = Program("c", (shell(), "-c", "yes >&2"), (), runtime_dirs=("/usr",))
+        assert gvisor.run(stderr, limits).termination is Termination.OUTPUT_LIMIT
+    finally:
+        gvisor.close()

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import os
 import socket
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...limits import Limits
-from ..base import Program, RunOutcome
+from ..base import Program
 from ..files import (
     CHANNEL_NAME,
     OUTPUT_DIR,
     WORKDIR,
     write_new,
 )
-from ..frames import OUTPUT_HEAD
+from .attached import CHUNK, AttachedOutput
 from .containers import Engine, create, toolchain_mounts
 
 if TYPE_CHECKING:
@@ -23,10 +22,8 @@ if TYPE_CHECKING:
 
 
 class Build(Engine):
-    """A compiler's container: the program's files bound in, out/ bound writable, its
-    messages read from the engine's log once it exits."""
-
-    _building = True
+    """A compiler's container (or a whole program's run): the program's files bound in,
+    out/ bound writable, its output read as it is printed (attached.py)."""
 
     def __init__(
         self,
@@ -46,6 +43,7 @@ class Build(Engine):
         from docker.types import Mount
 
         self._begin()
+        self._attached: AttachedOutput | None = None
         with self._starting():
             for name, content in program.files:
                 write_new(self._hostdir, name, content, (CHANNEL_NAME,))
@@ -70,17 +68,17 @@ class Build(Engine):
                 oci_runtime,
                 processes=limits.process_cap,
             )
+            # More than the output limit may wait for the supervisor: it must see the flood.
+            self._attached = AttachedOutput(container, limits.output_kib * 1024 + CHUNK)
+            self.streams = self._attached.streams
             self._started(container)
             quiet, unused = socket.socketpair()
             unused.close()
             self._connections = [quiet]
             self.channel = quiet
 
-    def logged(self, outcome: RunOutcome, limits: Limits) -> RunOutcome:
-        """`outcome` with what the compiler printed, read from the engine's log once the
-        build has ended."""
-        stdout, stderr = self._logs
-        head = limits.kept_output_bytes or OUTPUT_HEAD * 4
-        return replace(
-            outcome, stdout=stdout[:head], stderr=stderr[:head], output_bytes=len(stdout + stderr)
-        )
+    def _dispose(self) -> None:
+        super()._dispose()  # the container removed first: its output stream ends
+        if self._attached is not None:
+            self._attached.close()
+            self._attached = None

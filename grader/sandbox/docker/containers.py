@@ -75,10 +75,9 @@ DOCKER_MASKED_PATHS: Final = (
 
 
 def _log_config(logged: bool) -> LogConfig:
-    """A build's output is read back from the engine's log: the `local` driver keeps its
-    bytes as they were (json-file turns what is not UTF-8 into U+FFFD) and, in one file,
-    more than a Jobe run may print (two streams of 16 MiB), none rotated away. A run's
-    output comes through sockets instead, and it logs nothing."""
+    """A warm runner's words are read back from the engine's log: the `local` driver keeps
+    its bytes as they were (json-file turns what is not UTF-8 into U+FFFD). A build's or a
+    run's output comes through an attached stream or sockets instead, and it logs nothing."""
     from docker.types import LogConfig
 
     if not logged:
@@ -116,9 +115,9 @@ def create(
     memory = memory_mib * 2**20 + (GVISOR_KERNEL_MIB * 2**20 if oci_runtime == GVISOR else 0)
     ulimits = ulimits | ({"nproc": processes} if oci_runtime == GVISOR else {})
     warm = warm_runner is not None
-    # A build speaks no protocol, and a warm runner says on stderr why it failed: both are
-    # read from the engine's log.
-    logged = building or warm
+    # A warm runner says on stderr why it failed, read from the engine's log; a build's
+    # output is read as it is printed (attached.py).
+    logged = warm
     workdir_bytes = BUILD_WORKDIR_BYTES if building else WORKDIR_BYTES
     host_config = client.api.create_host_config(
         network_mode="none",
@@ -159,7 +158,6 @@ class Engine:
     """A container started, a `Child` for the supervisor: its host directory (the channel's
     socket and, for a build, the program's files), its first process, and how it ends."""
 
-    _building = False
     streams: dict[int, int]
     channel: socket.socket
 
@@ -167,7 +165,6 @@ class Engine:
         self.streams = {}
         self.exit_fd: int | None = None
         self.meter: ProcMeter = ProcMeter(0)
-        self._logs = (b"", b"")
         self._oom_killed = False
         self._container: Container | None = None
         self._cpu_counter: CpuCounter | None = None
@@ -230,11 +227,6 @@ class Engine:
                 code = int(self._container.wait(timeout=START_TIMEOUT_S)["StatusCode"])
                 self._container.reload()
                 self._oom_killed = bool(self._container.attrs["State"].get("OOMKilled"))
-                if self._building:
-                    self._logs = (
-                        self._container.logs(stdout=True, stderr=False),
-                        self._container.logs(stdout=False, stderr=True),
-                    )
             except (DockerException, KeyError, ValueError, OSError):
                 code = None
         return exit_or_signal(code)

@@ -14,14 +14,13 @@ from dataclasses import replace
 from typing import Final
 
 from ...limits import Limits
-from ..base import Child, Interaction, Program, RunOutcome
+from ..base import Child, Interaction, Program
 from ..interaction import Starter, interact
 
 # What each side's shell does before it becomes the program.
 PROGRAM_REDIRECT: Final = 'exec "$@" > .grader-out < .grader-in'
 PEER_REDIRECT: Final = 'exec "$@" < .grader-in > .grader-out'
 BuildStarter = Callable[[Program, Limits, str, tuple[tuple[str, str], ...]], Child]
-LogReader = Callable[[Child, RunOutcome, Limits], RunOutcome]
 
 
 def interact_in_containers(
@@ -32,10 +31,8 @@ def interact_in_containers(
     peer: Program,
     peer_limits: Limits,
     artifacts: tuple[str, ...],
-    logged: LogReader,
 ) -> Interaction:
-    """`build(program, limits, output dir, pipes)` starts one side's container; `logged`
-    reads what a side printed from the engine's log once it has ended."""
+    """`build(program, limits, output dir, pipes)` starts one side's container."""
     folder = tempfile.mkdtemp(prefix="grader-pipes-")
     try:
         to_peer, to_program = os.path.join(folder, "to-peer"), os.path.join(folder, "to-program")
@@ -63,7 +60,6 @@ def interact_in_containers(
             # Opened before either side: it never reads, and it hangs up once the program
             # (and all it started) closed the FIFO, which its container outlives by a moment.
             output_watch=os.open(to_peer, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC),
-            told=logged,
         )
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -236,7 +236,7 @@ class DockerSandbox(ClosedOnExit):
             return builds[-1]
 
         outcome, built = run_build(start, limits, artifact)
-        return Compiled(builds[0].logged(outcome, limits), built)
+        return Compiled(outcome, built)
 
     def run(self, program: Program, limits: Limits) -> RunOutcome:
         return self.compile(program, limits, NOTHING_BUILT).outcome
@@ -264,13 +264,7 @@ class DockerSandbox(ClosedOnExit):
                 self._uids.next(), self._options.oci_runtime, pipes,
             )  # fmt: skip
 
-        def logged(side: Child, outcome: RunOutcome, side_limits: Limits) -> RunOutcome:
-            assert isinstance(side, Build)
-            return side.logged(outcome, side_limits)
-
-        return interact_in_containers(
-            build, shell(), program, limits, peer, peer_limits, artifacts, logged
-        )
+        return interact_in_containers(build, shell(), program, limits, peer, peer_limits, artifacts)
 
     def _argv(self, program: Program) -> tuple[str, ...]:
         """The image's own executable for a language it carries (Python); any other runs
