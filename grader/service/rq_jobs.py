@@ -110,11 +110,15 @@ def _working_for(service: str) -> Working:
     if service == working.service:
         return working
     owner = queue_service(working.flags.connection)
-    if owner not in (None, working.service):
+    if owner != working.service:
+        # Another service's queue; or one whose owner record is gone (Redis lost its data):
+        # then a job of another service says this worker has the wrong database just the
+        # same, and going on would fail every job it takes, for ever.
+        said = f"service {owner}'s" if owner else f"the queue of service {service}'s jobs"
         print(
-            f"grader worker: the queue is service {owner}'s, but this worker's database "
-            f"belongs to service {working.service}: give the worker the --db the service "
-            "(`grader web --queue`) uses. Stopping.",
+            f"grader worker: the queue is {said}, but this worker's database belongs to "
+            f"service {working.service}: give the worker the --db the service (`grader web "
+            "--queue`) uses. Stopping.",
             file=sys.stderr,
             flush=True,
         )

@@ -89,6 +89,13 @@ class RedisQueue:
         self._queue = rq_queue(self._client)
         self._flags = rq_queue(self._client, FLAGS_QUEUE_NAME)
 
+    def keep_owner(self) -> None:
+        """Write this service's id as the queue's owner again where it is gone (a Redis that
+        lost its data): without it, a worker given another database cannot tell."""
+        if queue_service(self._client) is None:
+            log.warning("the queue's owner record was gone: written again")
+            set_service(self._client, self._service)
+
     def put(self, identity: str, student: str) -> None:
         self.put_many([identity])
 
@@ -201,6 +208,10 @@ def run_worker(url: str, grader: Grader, name: str, service: str, retry_s: float
         # Redis forgets a worker that stops beating for this long; jobs do not depend on it.
         worker.worker_ttl = 15
         try:
+            # Its own record from before Redis went away, which a Redis that persists its
+            # data brings back: RQ would take it for another worker of this name and refuse
+            # to start. The name is this process's (host and pid): nobody else's record.
+            client.delete(worker.key)
             with working(grader, flags, service):
                 worker.work(with_scheduler=False, logging_level="WARNING")
             return  # stopped by a signal

@@ -36,6 +36,10 @@ log = logging.getLogger("grader.service")
 class Queue(Protocol):
     def put(self, identity: str, student: str) -> None: ...
 
+    def keep_owner(self) -> None:
+        """Say again whose queue it is, where the queue forgot (a queue on Redis)."""
+        ...
+
     def holds(self, identity: str, job: str | None) -> bool:
         """Whether the submission is waiting in the queue (`job`: the queue's own id of it,
         where it gave one)."""
@@ -106,6 +110,7 @@ class Service:
         queued again, and a queued one the queue does not hold (lost with Redis, or dropped
         between dequeue and start) is handed to it again; the same for flags owed. How
         many."""
+        self.queue.keep_owner()
         idle = self.queue.depth() == 0 and self.queue.flags_depth() == 0
         lost_flags = self.flags_owed.lost(idle, self.options.sweep_s)
         if lost_flags:

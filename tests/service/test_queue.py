@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from grader.service.rq_jobs import SERVICE_KEY, queue_service
+
 from ..conftest import SUBMISSIONS
 from .conftest import SLOW, WRONG, Running, start
 from .processes import RedisServer, Workers, until
@@ -190,3 +192,62 @@ def test_a_redis_that_lost_everything_loses_no_submission(queued) -> None:
     queued.workers.start()
     _wait_done(queued, ids, 60)
     assert [queued.row(i).verdict for i in ids] == ["WA"] * 3
+
+
+def test_a_busy_worker_survives_a_redis_restart_with_its_data(queued) -> None:
+    """Redis restarted with its append-only file (issue 42, point 8b): the worker's own
+    registration comes back with it, and the worker, reconnecting, must not take itself for
+    another worker of its name ("There exists an active worker named ... already")."""
+    worker = queued.workers.start()
+    identity = queued.running.submit("ada", source=SLOW, wait=0).json()["id"]
+    until(lambda: queued.row(identity).status == "running", 60, "no worker took it")
+    queued.redis.kill()
+    _wait_done(queued, [identity], 90)  # graded while Redis is away: RQ cannot say so
+    queued.redis.start()
+    later = queued.running.submit("bob", wait=0).json()["id"]
+    _wait_done(queued, [later], 90)  # the same worker, still taking jobs
+    assert worker.poll() is None, "the worker died"
+    assert queued.row(identity).verdict == "AC" and queued.row(later).verdict == "AC"
+
+
+def test_a_queue_that_lost_its_owner_record_gets_it_back_from_the_api(queued) -> None:
+    """Redis lost its data (issue 42, point 8c): the API's sweeper writes the queue's owner
+    record again, without a restart."""
+    import redis
+
+    client = redis.Redis(unix_socket_path=str(queued.redis.socket))
+    try:
+        client.flushall()
+        assert queue_service(client) is None
+        service = queued.running.service.id
+        until(lambda: queue_service(client) == service, 30, "the owner record was not rewritten")
+    finally:
+        client.close()
+
+
+def test_a_wrong_database_worker_stops_when_the_owner_record_is_gone(tmp_path: Path) -> None:
+    """With no owner record to compare with, a job of another service is what tells a
+    worker it was given another database: it stops, saying so, instead of failing every job
+    it takes (issue 42, point 8c)."""
+    import redis
+
+    from grader.errors import EXIT_USAGE
+
+    server = RedisServer(tmp_path)
+    running = start(tmp_path, queue=server.url, sweep_s=3600)  # no sweep rewrites it here
+    wrong = Workers(server.url, tmp_path / "other" / "service.db")
+    (tmp_path / "other").mkdir()
+    client = redis.Redis(unix_socket_path=str(server.socket))
+    try:
+        client.delete(SERVICE_KEY)
+        worker = wrong.start()
+        running.submit("ada", wait=0)
+        assert worker.wait(timeout=60) == EXIT_USAGE
+        said = (tmp_path / "other" / "worker-1.log").read_text()
+        assert "this worker's database belongs to service" in said and "Stopping" in said
+        wrong.running.remove(worker)
+    finally:
+        client.close()
+        wrong.stop()
+        running.service.close()
+        server.stop()
