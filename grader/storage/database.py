@@ -9,6 +9,7 @@ share it); PostgreSQL (`postgresql://...`, through psycopg) when several machine
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -30,6 +31,7 @@ TYPES: Final = {
     "postgresql": {"blob": "BYTEA", "float": "DOUBLE PRECISION", "id": "BIGSERIAL PRIMARY KEY"},
 }
 Row = tuple[Any, ...]
+PROBE_BYTES: Final = 16 * 1024  # what the space probe writes: more than a page and its toast
 T = TypeVar("T")
 
 
@@ -83,17 +85,28 @@ class Database:
             self._lost = (sqlite3.OperationalError,)
 
     def check_space(self) -> None:
-        """DatabaseUnavailable when the SQLite file's file system is (almost) full. A write
-        there fails only once it needs a new page: a probe that rewrites a row can still
-        pass in space an earlier commit left in the journal. PostgreSQL's own disk is its
-        server's to watch (a write there fails at once)."""
-        if self.dialect != "sqlite":
+        """DatabaseUnavailable when the database's disk is (almost) full. A write fails only
+        once it needs new space: a probe that rewrites a row still passes in space the
+        table or an earlier commit left. SQLite's file system is asked directly; a
+        PostgreSQL server's disk is out of reach, so a small table there is made to grow
+        (a page of data the server must allocate, then emptied and truncated by VACUUM, so
+        that the next probe must allocate again)."""
+        if self.dialect == "postgresql":
+            with self._lock:
+                self._reached(self._grow_a_page)
             return
         left = space_left(Path(self._where.removeprefix("sqlite://")))
         if left is not None and left < MIN_FREE_BYTES:
             raise DatabaseUnavailable(
                 f"the database at {self.shown}: its disk is full ({left // 1024} KiB left)"
             )
+
+    def _grow_a_page(self) -> None:
+        connection = self._connection  # space_probe: made with the service's schema
+        # Random bytes: compressed, a page of zeros would need no page at all.
+        connection.execute("INSERT INTO space_probe VALUES (%s)", (os.urandom(PROBE_BYTES),))
+        connection.execute("DELETE FROM space_probe")
+        connection.execute("VACUUM space_probe")  # its empty pages go back to the disk
 
     @property
     def clock(self) -> str:

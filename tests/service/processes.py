@@ -115,7 +115,9 @@ class PostgresServer:
     """A PostgreSQL cluster of the test's own, listening on a unix socket only, run as the
     `postgres` user (the server refuses root), removed at the end."""
 
-    def __init__(self) -> None:
+    def __init__(self, tmpfs_mib: int | None = None) -> None:
+        """`tmpfs_mib`: the cluster on a file system of that size of its own (root only),
+        for a disk that fills up."""
         import glob
         import pwd
         import tempfile
@@ -130,6 +132,11 @@ class PostgresServer:
         except KeyError:
             require(False, "the postgres user", "apt-get install postgresql")
         self.folder = Path(tempfile.mkdtemp(prefix="grader-pg-"))
+        self._mounted = tmpfs_mib is not None
+        if tmpfs_mib is not None:
+            size = f"size={tmpfs_mib}m,mode=0700"
+            mount = ["mount", "-t", "tmpfs", "-o", size, "tmpfs", str(self.folder)]
+            subprocess.run(mount, check=True)
         os.chown(self.folder, self._user.pw_uid, self._user.pw_gid)
         data = self.folder / "data"
         self._run("initdb", "-D", str(data), "-A", "trust", "-U", "grader", "--no-sync")
@@ -154,4 +161,6 @@ class PostgresServer:
 
     def stop(self) -> None:
         self.halt()
+        if self._mounted:
+            subprocess.run(["umount", str(self.folder)], check=False)
         shutil.rmtree(self.folder, ignore_errors=True)

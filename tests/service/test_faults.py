@@ -4,6 +4,8 @@ PostgreSQL make the schema once, a worker stops while Redis is down."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import subprocess
 import sys
@@ -15,7 +17,7 @@ import pytest
 from grader.service.grading import Grader
 from grader.service.keeper import LEASE_S
 
-from ..conftest import ROOT
+from ..conftest import ROOT, require
 from .conftest import start
 from .processes import PostgresServer, RedisServer, Workers, until
 
@@ -274,3 +276,50 @@ def test_a_postgresql_restart_is_a_503_then_nothing(tmp_path) -> None:
     finally:
         running.service.close()
         server.stop()
+
+
+def test_a_full_postgresql_disk_fails_the_health_check(tmp_path) -> None:
+    """PostgreSQL's data on a small file system of its own, filled up (issue 42, point 8d):
+    /healthz says the storage cannot be written (a probe that only rewrote a row passed),
+    and says ok again once there is room."""
+    require(os.geteuid() == 0, "a tmpfs of the test's own", "run the suite as root")
+    server = PostgresServer(tmpfs_mib=96)
+    running = start(tmp_path, database=server.url)
+    filler = server.folder / "filler"
+    try:
+        assert running.client.get("/healthz").status_code == 200
+        with open(filler, "wb") as spill, contextlib.suppress(OSError):
+            while True:  # until the file system refuses: ENOSPC
+                spill.write(os.urandom(2**20))
+                spill.flush()
+        full = running.client.get("/healthz")
+        assert full.status_code == 503, full.text
+        filler.unlink()
+        assert running.client.get("/healthz").status_code == 200
+    finally:
+        running.service.close()
+        server.stop()
+
+
+def test_a_full_sqlite_disk_fails_the_health_check(tmp_path) -> None:
+    """The same for the embedded database: its file on a small file system, filled up."""
+    require(os.geteuid() == 0, "a tmpfs of the test's own", "run the suite as root")
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(disk)], check=True)
+    try:
+        running = start(tmp_path, database=str(disk / "service.db"))
+        try:
+            assert running.client.get("/healthz").status_code == 200
+            filler = disk / "filler"
+            with open(filler, "wb") as spill, contextlib.suppress(OSError):
+                while True:
+                    spill.write(os.urandom(2**20))
+                    spill.flush()
+            assert running.client.get("/healthz").status_code == 503
+            filler.unlink()
+            assert running.client.get("/healthz").status_code == 200
+        finally:
+            running.service.close()
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)
