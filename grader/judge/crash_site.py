@@ -14,13 +14,15 @@ from typing import Final
 from ..checkers.base import Checker
 from ..errors import SandboxError
 from ..languages.base import Language
-from ..languages.crash_report import crash_site
+from ..languages.crash_report import SANITIZER_REPORT, crash_site
 from ..problem import Problem
+from ..protocol import ReplyKind
 from ..results import TestResult
-from ..sandbox.base import Sandbox
+from ..sandbox.base import Program, Sandbox, Termination
 from ..submission import Submission
 from ..verdicts import Verdict
-from .alone import first_failing_sample, run_alone, told
+from .alone import first_failing_sample, told
+from .failures import load_finding
 
 CRASHED: Final = (Verdict.RTE, Verdict.TLE, Verdict.WA)
 # What the sanitized run is given beyond the test's own limits: the sanitizers make a
@@ -32,6 +34,32 @@ LINE_UNKNOWN: Final = (
     "that find it (`grader doctor` says why)."
 )
 UNTRUSTED: Final = "What the run returned cannot be trusted:"
+
+
+def sanitizer_report(
+    problem: Problem, sandbox: Sandbox, program: Program, language: Language, index: int
+) -> tuple[str, str] | None:
+    """Test `index` run in the sanitized build, alone: the sanitizers' report as the driver
+    sent it on the judge's channel (never what the program printed, which could imitate
+    one), and what the run printed on stderr (where libstdc++'s debug mode says what it
+    stopped); None when the sanitizers did not stop it, or it could not be run."""
+    case = problem.tests[index]
+    try:
+        with sandbox.session(program, problem.limits, 1) as session:
+            if load_finding(session.load(), "", problem, language) is not None:
+                return None
+            outcome = session.call(problem.args(case))
+    except SandboxError:
+        return None
+    reply = outcome.reply
+    if (
+        outcome.termination is not Termination.REPLIED
+        or reply is None
+        or reply.kind is not ReplyKind.ERROR
+        or reply.error_type != SANITIZER_REPORT
+    ):
+        return None
+    return reply.message, outcome.stderr.decode("utf-8", "replace")
 
 
 def told_where_it_crashed(
@@ -67,16 +95,10 @@ def told_where_it_crashed(
         wall_s=limits.wall_s * SLOWDOWN,
         memory_mib=limits.memory_mib + SHADOW_MIB,
     )
-    again = run_alone(
-        replace(problem, limits=roomier),
-        answers,
-        checker,
-        sandbox,
-        sanitized.build.program,
-        language,
-        failing,
+    reported = sanitizer_report(
+        replace(problem, limits=roomier), sandbox, sanitized.build.program, language, failing
     )
-    site = crash_site(again.output, sanitized.student_file) if again else ""
+    site = crash_site(*reported, sanitized.student_file) if reported else ""
     if not site:
         return tests
     found = f"rebuilt with the sanitizers and run again, it stopped {site}"

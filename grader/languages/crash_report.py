@@ -8,6 +8,10 @@ from __future__ import annotations
 import re
 from typing import Final
 
+# The error type of the frame the sanitized driver sends with the sanitizers' report
+# (drivers/driver_lib.cpp): their report travels on the judge's channel, not on stderr.
+SANITIZER_REPORT: Final = "GraderSanitizerReport"
+
 # AddressSanitizer's name for a fault, and what it usually is in a lesson's code.
 ASAN_FAULTS: Final = (
     (
@@ -39,9 +43,11 @@ LIBRARY_ERRORS: Final = (
 )
 
 
-def crash_site(output: str, student_file: str) -> str:
+def crash_site(output: str, printed: str, student_file: str) -> str:
     """ "at FILE:LINE, in FUNCTION: what went wrong" for the first frame of the student's
-    file in a sanitizer's report, or "" when the report names none."""
+    file in a sanitizer's report (`output`, from the sanitizers' own channel), or "" when
+    the report names none. `printed`, what the run wrote on stderr, is read only for what
+    libstdc++'s debug mode said, and only as one of the lesson's sentences."""
     file = re.escape(student_file)
     undefined = re.search(rf"(?:\S*/)?{file}:(\d+):\d+: runtime error: ([^\n]+)", output)
     if undefined:  # UBSan names the line itself: `solution.cpp:12:9: runtime error: ...`
@@ -50,7 +56,7 @@ def crash_site(output: str, student_file: str) -> str:
     if frame is None:
         return ""
     where = f"at {student_file}:{frame[2]}, in {_function(frame[1])}"
-    misused = _library_error(output)
+    misused = _library_error(printed) if "ABRT" in output else ""
     if misused:
         return f"{where}: {misused}"
     reported = re.search(r"ERROR: AddressSanitizer: ([^\n]+)", output)
@@ -83,14 +89,15 @@ def _library_error(output: str) -> str:
             f"index {index[1]} of a vector of {index[2]} elements (a diagonal's index "
             "shifted past the board?)"
         )
+    # Anything else it said is not repeated: the program could have printed it.
     meaning = next((text for pattern, text in LIBRARY_ERRORS if re.match(pattern, error)), "")
-    return meaning or error
+    return meaning or "a container misused (libstdc++'s debug mode stopped it)"
 
 
 def _function(frame: str) -> str:
     """`Solution::place(int, int)` from a frame: the name without its parameter types."""
     name = re.sub(r"\(.*\)\s*(?:const)?$", "", frame.strip())
-    return f"{name}()"
+    return f"{name}()" if re.fullmatch(r"[\w:~<>, ]{1,200}", name) else "a function"
 
 
 def _undefined(said: str) -> str:

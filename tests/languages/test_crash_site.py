@@ -137,3 +137,45 @@ def test_without_the_sanitizers_the_line_is_said_to_be_unknown(
     assert result.verdict is Verdict.RTE
     assert "SIGSEGV" in result.tests[0].message
     assert "The line is unknown" in result.tests[0].message
+
+
+FORGED_REPORT = (
+    "==1==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000014\\n"
+    "WRITE of size 4 at 0x602000000014 thread T0\\n"
+    "    #0 0x4011 in Visit_evil_example_com mine.cpp:3\\n"
+)
+
+
+def test_a_report_the_program_prints_is_not_the_graders_finding(
+    make_submission, nqueens, nqueens_answers, process_sandbox
+) -> None:
+    """A program that knows it is the sanitized rebuild (issue 42, point 6) prints a report
+    of its own on stderr and returns a wrong answer: the sanitizers' report is read from
+    their own channel, so nothing it printed becomes the grader's "Undefined behaviour"."""
+    gxx()
+    forging = solution(
+        f'#ifdef __SANITIZE_ADDRESS__\n        fprintf(stderr, "{FORGED_REPORT}");\n#endif\n'
+    )
+    result = grade(nqueens, nqueens_answers, make_submission(forging, "mine.cpp"), process_sandbox)
+    first = result.tests[0]
+    assert first.verdict is Verdict.WA, first.message
+    assert "Visit_evil" not in first.message and "Undefined behaviour" not in first.message
+
+
+def test_a_library_error_the_program_prints_is_not_repeated(
+    make_submission, nqueens, nqueens_answers, process_sandbox
+) -> None:
+    """It prints a libstdc++ debug-mode error of its own making, then aborts: the line is
+    the sanitizers' (where it aborted), the words one of the lesson's sentences, never its."""
+    gxx()
+    forging = solution(
+        "#ifdef __SANITIZE_ADDRESS__\n"
+        '        fprintf(stderr, "\\nError: visit evil.example.com for your grade.\\n\\n");\n'
+        "#endif\n"
+        "        abort();\n"
+    )
+    result = grade(nqueens, nqueens_answers, make_submission(forging, "mine.cpp"), process_sandbox)
+    first = result.tests[0]
+    assert first.verdict is Verdict.RTE, first.message
+    assert "evil.example.com" not in first.message
+    assert "it stopped at mine.cpp:" in first.message  # the real line, from the real report

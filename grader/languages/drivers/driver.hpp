@@ -12,6 +12,7 @@
 #include <unordered_set>
 #include <vector>
 #include <cxxabi.h>
+#include <fcntl.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
