@@ -11,6 +11,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pytest
 
@@ -18,7 +20,7 @@ from grader.service.grading import Grader
 from grader.service.keeper import LEASE_S
 
 from ..conftest import ROOT, require
-from .conftest import start
+from .conftest import Running, start
 from .processes import PostgresServer, RedisServer, Workers, until
 
 
@@ -63,10 +65,32 @@ class Paused:
         return Session(self._sandbox.session(program, limits, calls))
 
 
-def test_a_grader_that_lost_its_claim_writes_nothing(tmp_path) -> None:
-    """The late writer: grader A claims a submission and pauses past its lease; B grades it
-    and stores the result; A, resumed, finishes. What A finishes changes no row: not the
-    result, not an event, not the gradebook."""
+@dataclass
+class LateWriter:
+    """Grader A (`first`) has claimed the submission `identity` and is paused on its
+    second test (in `late`, its thread); B (`second`) grades on the service's sandbox."""
+
+    running: Running
+    paused: Paused
+    first: Grader
+    second: Grader
+    identity: str
+    late: threading.Thread
+
+    def lease_over(self) -> None:
+        """What A's pause would have done: its lease ran out."""
+        self.running.service.database.execute(
+            "UPDATE submissions SET lease_until = 0 WHERE id = ?", (self.identity,)
+        )
+
+    def resumed(self) -> None:
+        self.paused.resume.set()
+        self.late.join(timeout=120)
+        assert not self.late.is_alive()
+
+
+@pytest.fixture
+def late_writer(tmp_path) -> Iterator[LateWriter]:
     running = start(tmp_path, workers=0)  # only the two graders below grade
     service = running.service
     assert service.sandbox is not None
@@ -78,27 +102,7 @@ def test_a_grader_that_lost_its_claim_writes_nothing(tmp_path) -> None:
         late = threading.Thread(target=first.run, args=(identity,))
         late.start()
         until(lambda: service.store.events(identity, 0, True), 60, "A never started")
-        # A's lease is over (what its pause would have done): the sweeper's requeue
-        service.database.execute("UPDATE submissions SET lease_until = 0 WHERE id = ?",
-                                 (identity,))  # fmt: skip
-        [expired] = service.store.expired()
-        service.store.requeue(expired.id)
-        assert second.run(identity) is not None  # B's claim: attempt 2
-        stored = service.store.get(identity)
-        assert stored is not None and stored.status == "done" and stored.attempts == 2
-        written = (
-            service.database.rows("SELECT finished_at, result_json FROM submissions"),
-            service.store.events(identity, 0, True),
-            service.database.rows("SELECT graded_at, result_json FROM results"),
-        )
-        paused.resume.set()
-        late.join(timeout=120)
-        assert not late.is_alive()
-        assert (
-            service.database.rows("SELECT finished_at, result_json FROM submissions"),
-            service.store.events(identity, 0, True),
-            service.database.rows("SELECT graded_at, result_json FROM results"),
-        ) == written
+        yield LateWriter(running, paused, first, second, identity, late)
     finally:
         paused.resume.set()
         first.close()
@@ -106,47 +110,54 @@ def test_a_grader_that_lost_its_claim_writes_nothing(tmp_path) -> None:
         service.close()
 
 
+def test_a_grader_that_lost_its_claim_writes_nothing(late_writer: LateWriter) -> None:
+    """The late writer: grader A claims a submission and pauses past its lease; B grades it
+    and stores the result; A, resumed, finishes. What A finishes changes no row: not the
+    result, not an event, not the gradebook."""
+    service, identity = late_writer.running.service, late_writer.identity
+    late_writer.lease_over()
+    [expired] = service.store.expired()  # the sweeper's requeue
+    service.store.requeue(expired.id)
+    assert late_writer.second.run(identity) is not None  # B's claim: attempt 2
+    stored = service.store.get(identity)
+    assert stored is not None and stored.status == "done" and stored.attempts == 2
+    written = (
+        service.database.rows("SELECT finished_at, result_json FROM submissions"),
+        service.store.events(identity, 0, True),
+        service.database.rows("SELECT graded_at, result_json FROM results"),
+    )
+    late_writer.resumed()
+    assert (
+        service.database.rows("SELECT finished_at, result_json FROM submissions"),
+        service.store.events(identity, 0, True),
+        service.database.rows("SELECT graded_at, result_json FROM results"),
+    ) == written
+
+
 @pytest.mark.parametrize("requeued", [False, True])
 def test_a_grader_resumed_past_its_lease_writes_nothing_and_it_is_graded_again(
-    tmp_path, requeued: bool
+    late_writer: LateWriter, requeued: bool
 ) -> None:
     """The late writer that nobody overtook (issue 42, point 8a): A claims a submission and
     pauses past its lease; before any grader claims it again (whether or not the sweeper
     has put it back in the queue yet), A resumes and finishes. Its times are inflated by
     the pause: nothing is stored, and the submission is graded again."""
-    running = start(tmp_path, workers=0)
-    service = running.service
-    assert service.sandbox is not None
-    paused = Paused(service.sandbox)
-    first = Grader(service.store, service.catalog, paused)  # type: ignore[arg-type]
-    second = Grader(service.store, service.catalog, service.sandbox)
-    try:
-        identity = running.submit("ada", wait=0).json()["id"]
-        late = threading.Thread(target=first.run, args=(identity,))
-        late.start()
-        until(lambda: service.store.events(identity, 0, True), 60, "A never started")
-        first.close()  # A's keeper stops renewing, as a paused process's would
-        service.database.execute("UPDATE submissions SET lease_until = 0 WHERE id = ?",
-                                 (identity,))  # fmt: skip
-        if requeued:
-            [expired] = service.store.expired()
-            service.store.requeue(expired.id)
-        paused.resume.set()
-        late.join(timeout=120)
-        assert not late.is_alive()
-        stored = service.store.get(identity)
-        assert stored is not None and stored.status != "done" and stored.result is None
-        assert service.database.rows("SELECT COUNT(*) FROM results") == [(0,)]
-        if not requeued:
-            assert [row.id for row in service.store.expired()] == [identity]
-            service.store.requeue(identity)
-        assert second.run(identity) is not None  # graded again: attempt 2
-        stored = service.store.get(identity)
-        assert stored is not None and stored.status == "done" and stored.attempts == 2
-    finally:
-        paused.resume.set()
-        second.close()
-        service.close()
+    service, identity = late_writer.running.service, late_writer.identity
+    late_writer.first.close()  # A's keeper stops renewing, as a paused process's would
+    late_writer.lease_over()
+    if requeued:
+        [expired] = service.store.expired()
+        service.store.requeue(expired.id)
+    late_writer.resumed()
+    stored = service.store.get(identity)
+    assert stored is not None and stored.status != "done" and stored.result is None
+    assert service.database.rows("SELECT COUNT(*) FROM results") == [(0,)]
+    if not requeued:
+        assert [row.id for row in service.store.expired()] == [identity]
+        service.store.requeue(identity)
+    assert late_writer.second.run(identity) is not None  # graded again: attempt 2
+    stored = service.store.get(identity)
+    assert stored is not None and stored.status == "done" and stored.attempts == 2
 
 
 def test_a_lease_is_timed_by_the_databases_clock(tmp_path, monkeypatch) -> None:
