@@ -88,32 +88,22 @@ def run_flags(
     """What running a submission that passed every test (the slowest in `slowest_s` of
     CPU) once more shows: its tests heaviest first (spread.py), then the probes, each in a
     fresh runner. A fault becomes a flag saying so."""
-    try:
-        return _probed_again(problem, answers, submission, sandbox, slowest_s)
-    except Exception as error:  # noqa: BLE001 - the verdict stands whatever this does
-        return (Flag(FlagKind.UNCHECKED, f"the probes could not run: {error}"),)
-
-
-def _probed_again(
-    problem: Problem,
-    answers: Mapping[str, object],
-    submission: Submission,
-    sandbox: Sandbox,
-    slowest_s: float,
-) -> tuple[Flag, ...]:
     problem = for_language(problem, submission)
     language = LANGUAGES[submission.language]
-    build = language.build(submission, problem, sandbox)
-    if build.program is None:
-        raise InternalError("the build that passed every test failed this time")
-    checker = checker_for(problem)
-    spread = spread_flags(problem, answers, checker, sandbox, build.program, language)
-    if not problem.probes:
-        return spread
-    with sandbox.session(build.program, problem.limits, len(problem.probes)) as session:
-        if load_finding(session.load(), submission.path.name, problem, language) is not None:
-            raise InternalError("the file that passed every test did not load this time")
-        return spread + probed(problem, answers, checker, session, slowest_s, language)
+    try:
+        build = language.build(submission, problem, sandbox)
+        if build.program is None:
+            raise InternalError("the build that passed every test failed this time")
+        checker = checker_for(problem)
+        spread = spread_flags(problem, answers, checker, sandbox, build.program, language)
+        if not problem.probes:
+            return spread
+        with sandbox.session(build.program, problem.limits, len(problem.probes)) as session:
+            if load_finding(session.load(), submission.path.name, problem, language):
+                raise InternalError("the file that passed every test did not load this time")
+            return spread + probed(problem, answers, checker, session, slowest_s, language)
+    except Exception as error:  # noqa: BLE001 - the verdict stands whatever this does
+        return (Flag(FlagKind.UNCHECKED, f"the probes could not run: {error}"),)
 
 
 def source_flags(

@@ -1,8 +1,13 @@
-"""What arrives from a child during one exchange: the heads of its output streams, and the
-bytes of the result frame, judged whole, incomplete or forged."""
+"""What arrives from a child during one exchange: the heads of its output streams (read as
+they come, and to their end once it has ended), and the bytes of the result frame, judged
+whole, incomplete or forged."""
 
 from __future__ import annotations
 
+import os
+import selectors
+import time
+from collections.abc import Mapping
 from typing import Final
 
 from ..protocol import HEADER, MAX_FRAME_BYTES, ProtocolViolation, Reply, decode_reply
@@ -48,3 +53,50 @@ def complete(frame: bytearray) -> Reply | Termination | None:
         return decode_reply(bytes(frame[HEADER.size :]))
     except ProtocolViolation:
         return Termination.PROTOCOL
+
+
+def read_available(fd: int, selector: selectors.BaseSelector) -> bytes:
+    """What stream `fd` holds now (a bounded amount: the supervisor looks at its limits
+    between reads); at the stream's end, `fd` leaves `selector`."""
+    chunks = []
+    while True:
+        try:
+            data = os.read(fd, 65536)
+        except (BlockingIOError, InterruptedError):
+            break
+        except OSError:
+            data = b""
+        if not data:
+            if fd in selector.get_map():
+                selector.unregister(fd)
+            break
+        chunks.append(data)
+        if len(chunks) >= 16:  # let the loop look at limits before reading more
+            break
+    return b"".join(chunks)
+
+
+def drained(
+    streams: Mapping[int, int],
+    selector: selectors.BaseSelector,
+    outputs: tuple[Output, Output],
+    cap_bytes: int,
+    within_s: float,
+) -> bool:
+    """What a child that ended by itself printed last, read to its streams' end (an
+    engine's attached stream ends a moment after its container), for `within_s` at most;
+    whether the output went over `cap_bytes`. `streams` maps a descriptor to its output
+    (STDOUT, STDERR); those still in `selector` are read."""
+    deadline = time.monotonic() + within_s
+    with selectors.DefaultSelector() as waiting:
+        for fd in streams:
+            if fd in selector.get_map():
+                waiting.register(fd, selectors.EVENT_READ)
+        while waiting.get_map() and (left := deadline - time.monotonic()) > 0:
+            for key, _ in waiting.select(left):
+                outputs[streams[key.fd]].add(read_available(key.fd, selector))
+                if key.fd not in selector.get_map():  # its end
+                    waiting.unregister(key.fd)
+            if outputs[0].total + outputs[1].total > cap_bytes:
+                return True
+    return False

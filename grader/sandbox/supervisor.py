@@ -20,7 +20,7 @@ from ..limits import Limits
 from ..protocol import Reply, ReplyKind
 from .base import Child, RunOutcome, Termination
 from .clock import ExchangeClock
-from .frames import STDERR, STDOUT, Output, complete
+from .frames import STDERR, STDOUT, Output, complete, drained, read_available
 
 # What may answer the wait for a loaded runner (no request): it is ready, or it could not
 # load the file. A value then was written by the program itself, before anything was asked.
@@ -156,7 +156,7 @@ class Supervisor:
     ) -> tuple[Termination, Reply | None] | None:
         """Take what descriptor `fd` has; how the exchange ended, if this ends it."""
         if fd in self._streams:
-            outputs[self._streams[fd]].add(self._read(fd))
+            outputs[self._streams[fd]].add(read_available(fd, self._selector))
             if outputs[0].total + outputs[1].total > self._limits.output_kib * 1024:
                 return Termination.OUTPUT_LIMIT, None
         elif fd == self._channel.fileno():
@@ -183,7 +183,7 @@ class Supervisor:
         if termination is Termination.REPLIED:
             for fd in list(self._streams):
                 if fd in self._selector.get_map():
-                    outputs[self._streams[fd]].add(self._read(fd))
+                    outputs[self._streams[fd]].add(read_available(fd, self._selector))
             cpu = self._cpu_seconds() - cpu_start
             memory = self._meter.peak_memory_kib()
         else:
@@ -195,7 +195,8 @@ class Supervisor:
                 )
             if termination in (Termination.EXITED, Termination.SIGNALED):
                 termination, reply = self._last_words(frame, termination)
-                if self._drained(outputs):
+                cap = self._limits.output_kib * 1024
+                if drained(self._streams, self._selector, outputs, cap, DRAIN_S):
                     termination, reply = Termination.OUTPUT_LIMIT, None
             cpu = self._cpu_seconds() - cpu_start
             memory = self._meter.peak_memory_kib()
@@ -221,48 +222,11 @@ class Supervisor:
             detail=detail,
         )
 
-    def _drained(self, outputs: tuple[Output, Output]) -> bool:
-        """What a child that ended by itself printed last, read to the streams' end (an
-        engine's attached stream ends a moment after its container), within DRAIN_S;
-        whether it was over the output limit."""
-        deadline = time.monotonic() + DRAIN_S
-        cap = self._limits.output_kib * 1024
-        with selectors.DefaultSelector() as streams:
-            for fd in self._streams:
-                if fd in self._selector.get_map():
-                    streams.register(fd, selectors.EVENT_READ)
-            while streams.get_map() and (left := deadline - time.monotonic()) > 0:
-                for key, _ in streams.select(left):
-                    outputs[self._streams[key.fd]].add(self._read(key.fd))
-                    if key.fd not in self._selector.get_map():  # its end: _read let it go
-                        streams.unregister(key.fd)
-                if outputs[0].total + outputs[1].total > cap:
-                    return True
-        return False
-
     def _pending_on_channel(self) -> bool:
         try:
             return bool(self._channel.recv(1, socket.MSG_PEEK))
         except OSError:
             return False
-
-    def _read(self, fd: int) -> bytes:
-        chunks = []
-        while True:
-            try:
-                data = os.read(fd, 65536)
-            except (BlockingIOError, InterruptedError):
-                break
-            except OSError:
-                data = b""
-            if not data:
-                if fd in self._selector.get_map():
-                    self._selector.unregister(fd)
-                break
-            chunks.append(data)
-            if len(chunks) >= 16:  # let the loop look at limits before reading more
-                break
-        return b"".join(chunks)
 
     def _read_frame(self, frame: bytearray) -> Reply | Termination | None:
         """Add what the channel holds to `frame`; a Reply once one is complete."""
