@@ -105,10 +105,8 @@ def test_a_spread_search_within_the_default_total_is_flagged(
     assert result.verdict is Verdict.AC  # 1.8 s of 5 x 1 s; no test over its own
     spread = [flag for flag in result.flags if flag.kind is FlagKind.SPREAD]
     assert len(spread) == 1 and spread[0].message.startswith("n8 passes after the other tests")
-    honest = grade(
-        five_tests, nqueens_answers, make_submission(QUEENS + "solve_n_queens = queens\n"),
-        any_backend, True,
-    )  # fmt: skip
+    honest_source = make_submission(QUEENS + "solve_n_queens = queens\n")
+    honest = grade(five_tests, nqueens_answers, honest_source, any_backend, True)
     assert honest.verdict is Verdict.AC
     assert not [flag for flag in honest.flags if flag.kind is FlagKind.SPREAD]
 
