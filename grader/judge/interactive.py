@@ -8,7 +8,9 @@ submission's own failure (time, memory, a crash) comes first; then the validator
 
 from __future__ import annotations
 
+import signal
 from dataclasses import dataclass
+from typing import Final
 
 from ..problem_package import DataCase
 from ..sandbox.base import RunOutcome, Termination
@@ -46,18 +48,42 @@ class InteractiveRun(PackageRun):
         }
         feedback[".err"] = peer.stderr.decode("utf-8", "replace")
         failed = self.failed(ran.outcome)
+        peer_first = ran.peer_ended_first or (ran.ended_together and _broken_pipe(ran.outcome))
         if peer.termination is Termination.EXITED:
             verdict = judged(self.problem, case, code, feedback)
         else:
             verdict = stopped(self.problem, case, peer)
-        if ran.peer_ended_first and verdict.verdict is Verdict.WA:
+        if peer_first and verdict.verdict is Verdict.WA:
             # Rejected (or flooded) before the submission's own end: whatever it did after
             # (it may die of the closed pipe) is not its verdict.
             return ran.outcome, verdict, self.found(verdict)
         if failed is not None:
             return ran.outcome, None, failed
-        if verdict.verdict is Verdict.IE and not ran.peer_ended_first:
+        if verdict.verdict is Verdict.IE and not peer_first:
             # The validator failed after the submission had gone (a closed pipe, its input
             # cut short): the submission left the conversation before it ended.
             verdict = Judged(Verdict.WA, LEFT_EARLY, verdict.judge_message)
         return ran.outcome, verdict, self.found(verdict)
+
+
+# What a program says as it dies of a validator gone before it: its output closed, or its
+# input at its end (Python, Java, Rust, C#'s words).
+CONVERSATION_ENDED_SAID: Final = (
+    b"BrokenPipeError",
+    b"Broken pipe",
+    b"broken pipe",
+    b"EOFError",
+    b"NoSuchElementException",
+    b"EndOfStreamException",
+)
+
+
+def _broken_pipe(outcome: RunOutcome) -> bool:
+    """Whether the program died of the conversation's end (SIGPIPE, or an error saying its
+    output was closed or its input ran out): its end then followed the validator's,
+    whenever the two were seen."""
+    if outcome.termination is Termination.SIGNALED:
+        return outcome.signal == signal.SIGPIPE
+    return outcome.termination is Termination.EXITED and any(
+        said in outcome.stderr for said in CONVERSATION_ENDED_SAID
+    )

@@ -129,6 +129,9 @@ class Interaction:
     peer_outcome: RunOutcome
     peer_files: dict[str, bytes]
     peer_ended_first: bool
+    # Both ends seen in the same look (a watcher held up on a busy machine): their order is
+    # not known, and peer_ended_first is False; the judge orders them by cause.
+    ended_together: bool = False
 
 
 class Session(Protocol):

@@ -12,6 +12,7 @@ input and reject, and a verdict must not depend on that moment."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import select
@@ -36,24 +37,25 @@ def interact(
     start_peer: Starter,
     peer_limits: Limits,
     artifacts: tuple[str, ...],
-    output_watch: int | None = None,
+    output_watches: tuple[int, int] | None = None,
 ) -> Interaction:
     """Start both sides connected by two pipes and supervise each to its end. A backend
-    that connects the sides its own way (FIFOs) hands over `output_watch`, a descriptor it
-    opened to read the program's output to the peer, which is never read: closed here."""
+    that connects the sides its own way (FIFOs) hands over `output_watches`: descriptors it
+    opened to read (the peer's output, the program's output), which are never read and are
+    closed here."""
     to_peer = os.pipe()
     to_program = os.pipe()
     folders = [tempfile.mkdtemp(prefix="grader-pair-") for _ in range(2)]
     try:
         children = _started(start, start_peer, to_peer, to_program, folders, peer_limits)
     except BaseException:
-        _close(*([] if output_watch is None else [output_watch]))
+        _close(*(output_watches or ()))
         raise
-    # Watched without reading: the peer's input hangs up once every writer of it is gone.
-    output_gone = os.dup(to_peer[0]) if output_watch is None else output_watch
+    # Watched without reading: each side's output hangs up once every writer of it is gone.
+    watches = output_watches or (os.dup(to_program[0]), os.dup(to_peer[0]))
     # Only the two sides hold the pipes now: one's end is the other's end of input.
     _close(*to_peer, *to_program)
-    stamps = _EndStamps(children[0].exit_fd, children[1].exit_fd, output_gone)
+    stamps = _EndStamps((children[0].exit_fd, children[1].exit_fd), watches)
     peer, program = Supervisor(children[0], peer_limits), Supervisor(children[1], limits)
     ended: dict[str, tuple[RunOutcome, float]] = {}
 
@@ -76,9 +78,7 @@ def interact(
         peer_end, end = stamped.get(0, peer_end), stamped.get(1, end)
         files = {name: read_artifact(folders[1], name) for name in artifacts}
         made = {name: content for name, content in files.items() if content is not None}
-        # Seen in the same look (a watcher held up on a busy machine), the two ends cannot
-        # be ordered: the validator's, which answers the submission's, is taken for second.
-        return Interaction(outcome, peer_outcome, made, peer_end < end)
+        return Interaction(outcome, peer_outcome, made, peer_end < end, peer_end == end)
     finally:
         for folder in folders:
             shutil.rmtree(folder, ignore_errors=True)
@@ -111,11 +111,13 @@ def _started(
 
 
 class _EndStamps:
-    """The moment each side's exit descriptor turned readable, watched from a thread of its
-    own on copies of the descriptors (the supervisors close theirs)."""
+    """The moment each side ended, watched from a thread of its own: its exit descriptor
+    turned readable (copies of the descriptors: the supervisors close theirs), or its output
+    hung up (POLLHUP, asked for by no event at all, on a descriptor read by nobody): the
+    side, and all it started, can no longer write. A sandbox's wrapper outlives the program
+    it ran by a moment; the hang-up does not."""
 
-    def __init__(self, peer_exit: int | None, exit: int | None, output_gone: int | None) -> None:
-        exits = (peer_exit, exit)
+    def __init__(self, exits: tuple[int | None, int | None], outputs: tuple[int, int]) -> None:
         # A side with no exit descriptor was gone before it could be opened (a container's
         # pid reads 0 once it exited): it ended before anything was watched. Where neither
         # has one (a kernel without pidfd), the supervisors' own ends are compared.
@@ -123,51 +125,46 @@ class _EndStamps:
         if len(self._gone) == len(exits):
             self._gone = set()
         self._watched = {os.dup(fd): side for side, fd in enumerate(exits) if fd is not None}
-        # The program's output to the peer, read by nobody here: it hangs up (POLLHUP, asked
-        # for by no event at all) when the program, and all it started, can no longer write.
-        self._output_gone = output_gone
+        self._outputs: dict[int, int] = dict(enumerate(outputs))  # side -> its output
         self._stamps: dict[int, float] = {}
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._watch, daemon=True)
         self._thread.start()
 
     def _watch(self) -> None:
+        # Ahead of the machine's other work where the grader may say so: a watcher held up
+        # sees both ends in one look, and then cannot order them.
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), -10)
         poller = select.poll()
         waiting = dict(self._watched)
         for fd in waiting:
             poller.register(fd, select.POLLIN)
-        if self._output_gone is not None:
-            waiting[self._output_gone] = 1
-            poller.register(self._output_gone, 0)
+        for side, fd in self._outputs.items():
+            waiting[fd] = side
+            poller.register(fd, 0)
         while waiting and not self._done.is_set():
             ready = poller.poll(50)
             now = time.monotonic()
-            for fd, _ in ready:
-                if fd not in waiting:  # the output's watch, dropped with the peer's end
-                    continue
+            for fd, _ in ready:  # every end seen in this look is stamped alike
                 side = waiting.pop(fd)
                 poller.unregister(fd)
                 self._stamps.setdefault(side, now)
-                if side == 0:
-                    # Held no longer than the peer lives: a program writing after the peer
-                    # left must meet a closed pipe, as it would without this watch.
-                    self._drop_output_watch(waiting, poller)
-
-    def _drop_output_watch(self, waiting: dict[int, int], poller: select.poll) -> None:
-        if self._output_gone is not None:
-            if self._output_gone in waiting:
-                del waiting[self._output_gone]
-                poller.unregister(self._output_gone)
-            os.close(self._output_gone)
-            self._output_gone = None
+            for side in list(self._stamps):
+                # The other side's output is held no longer than this side, its reader,
+                # lives: writing after it left must meet a closed pipe, as without a watch.
+                if 1 - side in self._outputs:
+                    fd = self._outputs.pop(1 - side)
+                    if fd in waiting:
+                        del waiting[fd]
+                        poller.unregister(fd)
+                    os.close(fd)
 
     def stop(self) -> dict[int, float]:
         """Side (0: the peer, 1: the program) -> when it ended, where that was seen."""
         self._done.set()
         self._thread.join()
-        _close(*self._watched)
-        if self._output_gone is not None:
-            os.close(self._output_gone)
+        _close(*self._watched, *self._outputs.values())
         return self._stamps | {side: -math.inf for side in self._gone}
 
 

@@ -57,9 +57,13 @@ def interact_in_containers(
             starter(peer, peer_limits, to_peer, to_program, PEER_REDIRECT),
             peer_limits,
             artifacts,
-            # Opened before either side: it never reads, and it hangs up once the program
-            # (and all it started) closed the FIFO, which its container outlives by a moment.
-            output_watch=os.open(to_peer, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC),
+            # Opened before either side: they never read, and each hangs up once its side
+            # (and all it started) closed its FIFO, which its container outlives by a moment.
+            output_watches=(_watch(to_program), _watch(to_peer)),
         )
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _watch(fifo: str) -> int:
+    return os.open(fifo, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
