@@ -87,8 +87,11 @@ def default_backend() -> str:
     """What `--sandbox auto` picks here, and why, as the JSON report says it."""
     done = subprocess.run(
         [str(GRADER), "grade", "--format", "json", str(FAST)],
-        capture_output=True, text=True, check=False, env=os.environ | {"GRADER_SERVER": "off"},
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        check=False,
+        env=os.environ | {"GRADER_SERVER": "off"},
+    )
     try:
         sandbox = json.loads(done.stdout)["sandbox"]
     except (ValueError, KeyError):
@@ -122,7 +125,7 @@ def cli_figures(runs: int, sandbox: str = "") -> list[Figure]:
             "reported",
             None,
             p=p_cold,
-        ),  # fmt: skip
+        ),
     ]
 
 
@@ -252,19 +255,44 @@ class Compiled:
 
 
 COMPILED_LANGUAGES = (
-    Compiled("C++", CPP, "hello.cpp",
-             '#include <iostream>\nint main() { std::cout << "hi" << std::endl; }\n',
-             ("g++", "-O2", "-o", "{out}/hello", "{src}"), "g++", "g++ -O2"),
-    Compiled("Rust", EXAMPLES / "lesson.rs", "hello.rs", 'fn main() { println!("hi"); }\n',
-             ("rustc", "-O", "-o", "{out}/hello", "{src}"), "rustc", "rustc -O"),
-    Compiled("Java", EXAMPLES / "Solution.java", "Hello.java",
-             'public class Hello { public static void main(String[] a) '
-             '{ System.out.println("hi"); } }\n', ("javac", "-d", "{out}", "{src}"), "javac",
-             "javac"),
-    Compiled("C#", EXAMPLES / "Solution.cs", "hello.cs",
-             'class Hello { static void Main() { System.Console.WriteLine("hi"); } }\n',
-             ("mcs", "-out:{out}/hello.exe", "{src}"), "mcs", "mcs"),
-)  # fmt: skip
+    Compiled(
+        "C++",
+        CPP,
+        "hello.cpp",
+        '#include <iostream>\nint main() { std::cout << "hi" << std::endl; }\n',
+        ("g++", "-O2", "-o", "{out}/hello", "{src}"),
+        "g++",
+        "g++ -O2",
+    ),
+    Compiled(
+        "Rust",
+        EXAMPLES / "lesson.rs",
+        "hello.rs",
+        'fn main() { println!("hi"); }\n',
+        ("rustc", "-O", "-o", "{out}/hello", "{src}"),
+        "rustc",
+        "rustc -O",
+    ),
+    Compiled(
+        "Java",
+        EXAMPLES / "Solution.java",
+        "Hello.java",
+        "public class Hello { public static void main(String[] a) "
+        '{ System.out.println("hi"); } }\n',
+        ("javac", "-d", "{out}", "{src}"),
+        "javac",
+        "javac",
+    ),
+    Compiled(
+        "C#",
+        EXAMPLES / "Solution.cs",
+        "hello.cs",
+        'class Hello { static void Main() { System.Console.WriteLine("hi"); } }\n',
+        ("mcs", "-out:{out}/hello.exe", "{src}"),
+        "mcs",
+        "mcs",
+    ),
+)
 
 
 def compiled_figures(runs: int) -> list[Figure]:
@@ -452,11 +480,16 @@ def image_figures() -> list[Figure]:
         client.close()
     _, p = paired(lambda: None, 5)
     return [
-        Figure("the sandbox image, built as on a fresh machine (no layer cached)", seconds,
-               "<= 30 s", seconds <= 30, f"{built.recipe} recipe, {size:.0f} MiB", p),
-        Figure("the registry probe (`auto` choosing the recipe)", probe, "< 2 s", probe < 2,
-               "", p),
-    ]  # fmt: skip
+        Figure(
+            "the sandbox image, built as on a fresh machine (no layer cached)",
+            seconds,
+            "<= 30 s",
+            seconds <= 30,
+            f"{built.recipe} recipe, {size:.0f} MiB",
+            p,
+        ),
+        Figure("the registry probe (`auto` choosing the recipe)", probe, "< 2 s", probe < 2, "", p),
+    ]
 
 
 def service_figures(cli_end_to_end: Figure, quick: bool) -> list[Figure]:
@@ -484,17 +517,40 @@ def service_figures(cli_end_to_end: Figure, quick: bool) -> list[Figure]:
     p50, p99 = (service.percentile(latencies, share) for share in (0.5, 0.99))
     cli = cli_end_to_end.seconds
     return [
-        Figure("the service: one Python submission, submit to result, embedded, p50", p50,
-               "<= 2x the CLI's end to end", p50 <= 2 * cli, f"{p50 / cli:.2f}x", p),
-        Figure("the same, p99", p99, "<= 5x the CLI's end to end", p99 <= 5 * cli,
-               f"{p99 / cli:.2f}x", p),
-        Figure(f"the service: a batch of {batch} through Redis, 2 workers, every verdict",
-               1 / api_rate, ">= 80% of the CLI's --jobs 2", api_rate >= 0.8 * cli_rate,
-               f"{api_rate:.0f}/s against {cli_rate:.0f}/s: {api_rate / cli_rate:.0%}", p),
-        Figure("the same batch until every instructor's flag is found too", 1 / flagged_rate,
-               "-", None, f"{flagged_rate:.0f}/s against `--jobs 2 --db` (the same work) "
-               f"{into_gradebook:.0f}/s: {flagged_rate / into_gradebook:.0%}", p),
-    ]  # fmt: skip
+        Figure(
+            "the service: one Python submission, submit to result, embedded, p50",
+            p50,
+            "<= 2x the CLI's end to end",
+            p50 <= 2 * cli,
+            f"{p50 / cli:.2f}x",
+            p,
+        ),
+        Figure(
+            "the same, p99",
+            p99,
+            "<= 5x the CLI's end to end",
+            p99 <= 5 * cli,
+            f"{p99 / cli:.2f}x",
+            p,
+        ),
+        Figure(
+            f"the service: a batch of {batch} through Redis, 2 workers, every verdict",
+            1 / api_rate,
+            ">= 80% of the CLI's --jobs 2",
+            api_rate >= 0.8 * cli_rate,
+            f"{api_rate:.0f}/s against {cli_rate:.0f}/s: {api_rate / cli_rate:.0%}",
+            p,
+        ),
+        Figure(
+            "the same batch until every instructor's flag is found too",
+            1 / flagged_rate,
+            "-",
+            None,
+            f"{flagged_rate:.0f}/s against `--jobs 2 --db` (the same work) "
+            f"{into_gradebook:.0f}/s: {flagged_rate / into_gradebook:.0%}",
+            p,
+        ),
+    ]
 
 
 def main() -> int:
@@ -537,34 +593,49 @@ def main() -> int:
                 "",
                 batches,
                 ">= 60/s",
-            ),  # fmt: skip
+            ),
             Figure("`grader --version` (CLI start-up)", version, "small", None, p=p_version),
         ]
     process_batch: Figure | None = None
     if wanted("process") or wanted("docker"):
         process_batch = batch_figure(
             f"process: a batch of {BATCH_SIZE}, `--jobs 2`, start-up included",
-            "process", batches, ">= 60/s",
-        )  # fmt: skip
+            "process",
+            batches,
+            ">= 60/s",
+        )
     if wanted("process"):
         assert process_batch is not None
         figures += cli_figures(runs, "process")
         figures.append(warm_figure("process", runs * 2, "<= 1 P (stretch)", 1))
         figures.append(process_batch)
-        figures.append(batch_figure("the same batch, answered by the warm grader", "process",
-                                    batches, "reported", warm=True))  # fmt: skip
+        figures.append(
+            batch_figure(
+                "the same batch, answered by the warm grader",
+                "process",
+                batches,
+                "reported",
+                warm=True,
+            )
+        )
     if wanted("docker"):
         assert process_batch is not None
         figures.append(warm_figure("docker", runs, "<= 10 P", 10))
         docker_batch = batch_figure(
             f"docker: a batch of {BATCH_SIZE}, `--jobs 2`, start-up included",
-            "docker", batches, "reported",
-        )  # fmt: skip
+            "docker",
+            batches,
+            "reported",
+        )
         share = process_batch.seconds / docker_batch.seconds
-        figures.append(replace(
-            docker_batch, target=">= 25% of the process backend's", met=share >= 0.25,
-            note=f"{docker_batch.note}: {share:.0%} of the process backend's in this run",
-        ))  # fmt: skip
+        figures.append(
+            replace(
+                docker_batch,
+                target=">= 25% of the process backend's",
+                met=share >= 0.25,
+                note=f"{docker_batch.note}: {share:.0%} of the process backend's in this run",
+            )
+        )
     if wanted("gvisor"):
         try:
             # A container per submission both ways: started when it is needed, and (gVisor's

@@ -57,10 +57,31 @@ def main() -> None:
         similar = timed([str(GRADER), "similar", str(folder)])
         database = str(Path(scratch) / "class.db")
         output = str(Path(scratch) / "out.txt")
-        graded = timed([str(GRADER), "grade", str(folder), "--db", database, "--jobs", "2",
-                        "--sandbox", "process", "--output", output])  # fmt: skip
-        report = timed([str(GRADER), "report", "--db", database,
-                        "--output", str(Path(scratch) / "report.html")])  # fmt: skip
+        graded = timed(
+            [
+                str(GRADER),
+                "grade",
+                str(folder),
+                "--db",
+                database,
+                "--jobs",
+                "2",
+                "--sandbox",
+                "process",
+                "--output",
+                output,
+            ]
+        )
+        report = timed(
+            [
+                str(GRADER),
+                "report",
+                "--db",
+                database,
+                "--output",
+                str(Path(scratch) / "report.html"),
+            ]
+        )
     print(f"P (python -I -S -c pass): {floor * 1000:.1f} ms; a class of {size}")
     for name, seconds in [
         ("sample class written", written),

@@ -82,10 +82,14 @@ def main() -> None:
     print("| figure | median | ratio to P |\n| --- | --- | --- |")
     for language, measured in times.items():
         median = statistics.median(measured)
-        print(f"| Jobe `POST runs`, {language}, end to end | {median * 1000:.1f} ms | "
-              f"{median / p:.2f} P |")  # fmt: skip
-    print(f"| `grader grade --sandbox process`, one N-Queens submission, warm grader | "
-          f"{cli.seconds * 1000:.1f} ms | {cli.seconds / p:.2f} P |")  # fmt: skip
+        print(
+            f"| Jobe `POST runs`, {language}, end to end | {median * 1000:.1f} ms | "
+            f"{median / p:.2f} P |"
+        )
+    print(
+        f"| `grader grade --sandbox process`, one N-Queens submission, warm grader | "
+        f"{cli.seconds * 1000:.1f} ms | {cli.seconds / p:.2f} P |"
+    )
 
 
 if __name__ == "__main__":

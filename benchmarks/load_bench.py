@@ -94,8 +94,13 @@ def verdicts(result: SubmissionResult) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--backend", default="process", choices=sorted(SANDBOXES))
-    parser.add_argument("--loads", type=int, nargs="+", default=[0, 2, 4],
-                        help="burners per core, one pass each; 0 is the quiet pass")  # fmt: skip
+    parser.add_argument(
+        "--loads",
+        type=int,
+        nargs="+",
+        default=[0, 2, 4],
+        help="burners per core, one pass each; 0 is the quiet pass",
+    )
     options = parser.parse_args()
     cores = len(os.sched_getaffinity(0))
     paths = corpus()
@@ -107,9 +112,10 @@ def main() -> int:
     quiet = options.loads[0]
     moved = 0
     width = max(len(str(path.relative_to(ROOT))) for path in paths)
-    print(f"\n{'per test: . AC, T TLE; slowest test CPU s':{width}} " + " ".join(
-        f"{f'{load}x':>20}" for load in options.loads
-    ))  # fmt: skip
+    print(
+        f"\n{'per test: . AC, T TLE; slowest test CPU s':{width}} "
+        + " ".join(f"{f'{load}x':>20}" for load in options.loads)
+    )
     for path in paths:
         results = [passes[load][0][path] for load in options.loads]
         same = len({verdicts(result) for result in results}) == 1

@@ -72,13 +72,23 @@ def main() -> None:
         rows = {
             "P (a bare interpreter's start)": (python, "-I", "-S", "-c", "pass"),
             "grader grade, the package's sum.py (10 tests)": (
-                GRADER, "grade", "--sandbox", "process", "--problem", package, solution,
+                GRADER,
+                "grade",
+                "--sandbox",
+                "process",
+                "--problem",
+                package,
+                solution,
             ),
             "grader verify, the package": (GRADER, "verify", "--sandbox", "process", package),
             "grader grade, N-Queens' bitmask.py (function signature)": (
-                GRADER, "grade", "--sandbox", "process", nqueens,
+                GRADER,
+                "grade",
+                "--sandbox",
+                "process",
+                nqueens,
             ),
-        }  # fmt: skip
+        }
         environment = dict(os.environ)
         if args.problemtools:
             home = Path(scratch) / "home"
@@ -86,8 +96,11 @@ def main() -> None:
             (home / ".config/problemtools/languages.yaml").write_text(PROBLEMTOOLS_PYTHON)
             environment["HOME"] = str(home)
             rows["problemtools verifyproblem -p submissions, the package"] = (
-                args.problemtools, package, "-p", "submissions",  # -p takes several: last
-            )  # fmt: skip
+                args.problemtools,
+                package,
+                "-p",
+                "submissions",  # -p takes several: last
+            )
         for label, argv in rows.items():
             code = run_quietly(*argv, env=environment)
             if code != 0:

@@ -31,9 +31,14 @@ from service_bench import floor_s, post, service  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 WRONG = (ROOT / "submissions" / "nqueens" / "wrong_answer" / "diagonal_without_abs.py").read_text()
 
 
@@ -107,7 +112,7 @@ def main() -> None:
         (
             "the page without the editor's bundle (the textarea), a first visit",
             statistics.median(plain),
-        ),  # fmt: skip
+        ),
         ("Run's round trip, a Python answer, n = 6", statistics.median(round_trips)),
         (f"`grader grade` end to end ({cli.name})", cli.seconds),
     ]:

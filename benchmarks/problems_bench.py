@@ -36,9 +36,11 @@ def examples(only: str | None) -> list[tuple[str, Path]]:
     for folder in sorted(path for path in (ROOT / "problems").iterdir() if path.is_dir()):
         if folder.name.startswith("nqueens"):
             continue
-        found += [(folder.name, path) for path in sorted(
-            (SUBMISSIONS / folder.name / "accepted").glob("lesson.*")
-        ) + sorted((SUBMISSIONS / folder.name / "accepted").glob("Lesson.*"))]  # fmt: skip
+        found += [
+            (folder.name, path)
+            for path in sorted((SUBMISSIONS / folder.name / "accepted").glob("lesson.*"))
+            + sorted((SUBMISSIONS / folder.name / "accepted").glob("Lesson.*"))
+        ]
     return [(name, path) for name, path in found if only in (None, name)]
 
 

@@ -68,9 +68,15 @@ def latencies(base: str, count: int, tag: str) -> list[float]:
     for index in range(-3, count):
         source = f"{FAST}\n# {tag} {index}\n"
         started = time.perf_counter()
-        document = post(f"{base}/v1/submissions?wait=10",
-                        {"problem": "nqueens", "language": "python", "source": source,
-                         "student": f"{tag}{index % 5}"})  # fmt: skip
+        document = post(
+            f"{base}/v1/submissions?wait=10",
+            {
+                "problem": "nqueens",
+                "language": "python",
+                "source": source,
+                "student": f"{tag}{index % 5}",
+            },
+        )
         if index >= 0:
             seconds.append(time.perf_counter() - started)
         assert document["status"] == "done", document
@@ -84,9 +90,18 @@ def service(folder: Path, queue: str = "") -> Iterator[tuple[str, object]]:
     from grader.service.options import ServiceOptions
     from grader.service.service import Service
 
-    options = ServiceOptions(str(folder / "service.db"), problem_roots(), "process", 2, queue,
-                             open=True, per_minute=10**6, pending_per_student=10**6,
-                             queue_capacity=10**6, runs_per_minute=10**6)  # fmt: skip
+    options = ServiceOptions(
+        str(folder / "service.db"),
+        problem_roots(),
+        "process",
+        2,
+        queue,
+        open=True,
+        per_minute=10**6,
+        pending_per_student=10**6,
+        queue_capacity=10**6,
+        runs_per_minute=10**6,
+    )
     running = Service(options)
     try:
         with serving(running) as base:
@@ -135,9 +150,11 @@ def batch_rate(base: str, running: object, count: int) -> tuple[float, float]:
         + f"\r\n--{boundary}--\r\n".encode()
     )
     request = urllib.request.Request(
-        f"{base}/v1/batches", body,
-        {"Content-Type": f"multipart/form-data; boundary={boundary}"}, method="POST",
-    )  # fmt: skip
+        f"{base}/v1/batches",
+        body,
+        {"Content-Type": f"multipart/form-data; boundary={boundary}"},
+        method="POST",
+    )
     started = time.perf_counter()
     with urllib.request.urlopen(request, timeout=120) as answer:
         batch = json.load(answer)
@@ -164,9 +181,23 @@ def cli_rate(folder: Path, count: int, gradebook: bool = False) -> float:
             (files / f"s{index:04d}" / "solution.py").write_text(f"{FAST}\n# batch {index}\n")
     stored = ("--db", str(folder / f"gradebook-{time.time_ns()}.db")) if gradebook else ()
     started = time.perf_counter()
-    subprocess.run([GRADER, "grade", "--jobs", "2", "--sandbox", "process", "--format", "json",
-                    *stored, str(files)], stdout=subprocess.DEVNULL, env={"GRADER_SERVER": "off",
-                    "PATH": "/usr/local/bin:/usr/bin:/bin"}, check=False)  # fmt: skip
+    subprocess.run(
+        [
+            GRADER,
+            "grade",
+            "--jobs",
+            "2",
+            "--sandbox",
+            "process",
+            "--format",
+            "json",
+            *stored,
+            str(files),
+        ],
+        stdout=subprocess.DEVNULL,
+        env={"GRADER_SERVER": "off", "PATH": "/usr/local/bin:/usr/bin:/bin"},
+        check=False,
+    )
     return count / (time.perf_counter() - started)
 
 
@@ -177,8 +208,10 @@ def recovery_s(running: object, workers: list[subprocess.Popen[bytes]], base: st
     from tests.service.processes import Workers
 
     assert isinstance(running, Service)
-    document = post(f"{base}/v1/submissions", {"problem": "nqueens", "language": "python",
-                                               "source": SLOW, "student": "slow"})  # fmt: skip
+    document = post(
+        f"{base}/v1/submissions",
+        {"problem": "nqueens", "language": "python", "source": SLOW, "student": "slow"},
+    )
     identity = str(document["id"])
     while (row := running.store.get(identity)) is None or row.status != "running":
         time.sleep(0.01)
@@ -223,16 +256,36 @@ def main() -> None:
     for name, values in (("embedded", embedded), ("through Redis, 2 workers", through_redis)):
         for label, fraction in (("p50", 0.5), ("p99", 0.99)):
             value = percentile(values, fraction)
-            rows.append((f"submit to result, one Python submission, {name}, {label}",
-                         f"{value * 1000:.1f} ms", f"{value / p:.2f} P"))  # fmt: skip
-    rows.append((f"batch of {batch} through the API, Redis, 2 workers", f"{api_rate:.0f}/s",
-                 f"{api_rate / cli:.0%} of the CLI's"))  # fmt: skip
-    rows.append(("the same batch until every flag is found too", f"{flagged_rate:.0f}/s",
-                 f"{flagged_rate / cli_db:.0%} of `--jobs 2 --db`'s"))  # fmt: skip
+            rows.append(
+                (
+                    f"submit to result, one Python submission, {name}, {label}",
+                    f"{value * 1000:.1f} ms",
+                    f"{value / p:.2f} P",
+                )
+            )
+    rows.append(
+        (
+            f"batch of {batch} through the API, Redis, 2 workers",
+            f"{api_rate:.0f}/s",
+            f"{api_rate / cli:.0%} of the CLI's",
+        )
+    )
+    rows.append(
+        (
+            "the same batch until every flag is found too",
+            f"{flagged_rate:.0f}/s",
+            f"{flagged_rate / cli_db:.0%} of `--jobs 2 --db`'s",
+        )
+    )
     rows.append((f"the same {batch} files, `grader grade --jobs 2`", f"{cli:.0f}/s", "-"))
     rows.append(("the same with `--db` (the flags and the gradebook)", f"{cli_db:.0f}/s", "-"))
-    rows.append(("workers SIGKILLed mid-job: until a fresh one has taken the submission",
-                 f"{recovered:.1f} s", "-"))  # fmt: skip
+    rows.append(
+        (
+            "workers SIGKILLed mid-job: until a fresh one has taken the submission",
+            f"{recovered:.1f} s",
+            "-",
+        )
+    )
     print(f"P = {p * 1000:.1f} ms (a bare `python -I -S -c pass`, median)\n")
     print("| figure | measured | ratio |\n| --- | --- | --- |")
     for row in rows:

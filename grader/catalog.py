@@ -102,8 +102,10 @@ def problem_document(offered: Offered, full: bool = True) -> dict[str, object]:
     document |= {
         "statement_html": statement_html(problem),
         "signature": {
-            "params": [{"name": p.name, "type": p.type, "min": p.minimum, "max": p.maximum}
-                       for p in problem.params],
+            "params": [
+                {"name": p.name, "type": p.type, "min": p.minimum, "max": p.maximum}
+                for p in problem.params
+            ],
             "returns": problem.returns,
         },
         "entry_points": {language: list(names) for language, names in problem.entry_points.items()},
@@ -118,5 +120,5 @@ def problem_document(offered: Offered, full: bool = True) -> dict[str, object]:
         ],
         "starter_code": starters(problem),
         "format": "package" if problem.package is not None else "function",
-    }  # fmt: skip
+    }
     return document

@@ -158,9 +158,14 @@ class Gradebook:
         self._db.execute(
             "UPDATE results SET result_json = ? WHERE content_hash = ? AND problem = ? "
             "AND problem_hash = ? AND student = ?",
-            (json.dumps(document, ensure_ascii=False), content_hash(submission), problem.id,
-             problem_version(problem), student),
-        )  # fmt: skip
+            (
+                json.dumps(document, ensure_ascii=False),
+                content_hash(submission),
+                problem.id,
+                problem_version(problem),
+                student,
+            ),
+        )
 
     def latest(self, problem: str) -> list[tuple[str, float, float, SubmissionDocument]]:
         """(student, score, max score, result document) of each student's latest result."""

@@ -22,8 +22,13 @@ ANSWERS_DIR = "answers"
 # LeetCode's scalar types, as JSON carries them (`long` is a 64-bit int, `float` a double, `char`
 # a one-character string); and list[T] of any of these, nested to any depth.
 SCALAR_TYPES: dict[str, type | tuple[type, ...]] = {
-    "int": int, "long": int, "bool": bool, "float": (int, float), "str": str, "char": str,
-}  # fmt: skip
+    "int": int,
+    "long": int,
+    "bool": bool,
+    "float": (int, float),
+    "str": str,
+    "char": str,
+}
 INT_RANGES = {"int": (-(2**31), 2**31 - 1), "long": (-(2**63), 2**63 - 1)}
 # `returns: void`: the call changes its first argument in place, and that is the answer
 # (LeetCode's in-place problems: Sudoku Solver's `solveSudoku(char[][] board)`).

@@ -165,9 +165,11 @@ def decode_value(wire: object, depth: int) -> Value:
         ):
             return tuple(map(tuple, wire))  # a list of those, still without a call per item
         return tuple(
-            [tuple(item) if _is_leaf(item, depth + 1) else decode_value(item, depth + 1)
-             for item in wire]
-        )  # fmt: skip
+            [
+                tuple(item) if _is_leaf(item, depth + 1) else decode_value(item, depth + 1)
+                for item in wire
+            ]
+        )
     if type(wire) is dict:
         if set(wire) == {"set"} and type(wire["set"]) is list:
             return SetOf(tuple(decode_value(item, depth + 1) for item in wire["set"]))

@@ -23,8 +23,22 @@ def count_copy(tmp_path):
 @pytest.mark.sandbox
 def test_a_test_is_appended_with_its_answer(count_copy, capsys) -> None:
     before = (count_copy / "problem.yaml").read_text()
-    assert main(["add-test", str(count_copy), "--input", "n=7", "--points", "2", "--hidden",
-                 "--sandbox", "process"]) == 0  # fmt: skip
+    assert (
+        main(
+            [
+                "add-test",
+                str(count_copy),
+                "--input",
+                "n=7",
+                "--points",
+                "2",
+                "--hidden",
+                "--sandbox",
+                "process",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     # A hidden test's default name says nothing of its input (n7 would).
     assert "added test secret9" in out and "Verifying nqueens-count" in out
@@ -46,6 +60,10 @@ def test_an_input_outside_the_constraints_changes_nothing(count_copy, capsys) ->
 
 
 def test_a_taken_name_is_refused(count_copy, capsys) -> None:
-    assert main(["add-test", str(count_copy), "--input", "n=7", "--name", "n8",
-                 "--sandbox", "process"]) == 2  # fmt: skip
+    assert (
+        main(
+            ["add-test", str(count_copy), "--input", "n=7", "--name", "n8", "--sandbox", "process"]
+        )
+        == 2
+    )
     assert "exists already" in capsys.readouterr().err

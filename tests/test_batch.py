@@ -32,8 +32,9 @@ def make_class(folder):
         home.mkdir(parents=True)
         # The last one sleeps: the batch is surely still running when it is killed.
         source = SUBMISSIONS / "nqueens" / "time_limit_exceeded" / "sleeps.py"
-        shutil.copy(sources[index % len(sources)] if index < STUDENTS - 1 else source,
-                    home / "solution.py")  # fmt: skip
+        shutil.copy(
+            sources[index % len(sources)] if index < STUDENTS - 1 else source, home / "solution.py"
+        )
 
 
 def recorded(db) -> int:
@@ -49,9 +50,23 @@ def recorded(db) -> int:
 def test_a_killed_batch_resumes_and_exports_one_row_per_student(tmp_path, capsys) -> None:
     folder, db = tmp_path / "class", tmp_path / "grades.sqlite"
     make_class(folder)
-    command = [sys.executable, "-m", "grader", "grade", "--sandbox", "process", "--jobs", "2",
-               "--db", str(db), "--format", "json", "--output", str(tmp_path / "r.json"),
-               str(folder)]  # fmt: skip
+    command = [
+        sys.executable,
+        "-m",
+        "grader",
+        "grade",
+        "--sandbox",
+        "process",
+        "--jobs",
+        "2",
+        "--db",
+        str(db),
+        "--format",
+        "json",
+        "--output",
+        str(tmp_path / "r.json"),
+        str(folder),
+    ]
     batch = subprocess.Popen(
         command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
@@ -63,8 +78,23 @@ def test_a_killed_batch_resumes_and_exports_one_row_per_student(tmp_path, capsys
     halfway = recorded(db)
     assert 3 <= halfway < STUDENTS  # killed mid-batch, with results already safe
 
-    assert main(["grade", "--sandbox", "process", "--jobs", "2", "--db", str(db),
-                 "--format", "json", str(folder)]) == 1  # fmt: skip
+    assert (
+        main(
+            [
+                "grade",
+                "--sandbox",
+                "process",
+                "--jobs",
+                "2",
+                "--db",
+                str(db),
+                "--format",
+                "json",
+                str(folder),
+            ]
+        )
+        == 1
+    )
     out = capsys.readouterr()
     assert f"{halfway} submissions already graded" in out.err
     assert recorded(db) == STUDENTS
@@ -83,8 +113,21 @@ def test_the_student_comes_from_a_pattern(tmp_path, capsys) -> None:
     target = tmp_path / "ada_lovelace-nqueens.py"
     shutil.copy(SUBMISSIONS / "nqueens" / "accepted" / "bitmask.py", target)
     pattern = r"(?P<student>[a-z_]+)-nqueens"
-    assert main(["grade", "--sandbox", "process", "--db", str(db),
-                 "--student-pattern", pattern, str(target)]) == 0  # fmt: skip
+    assert (
+        main(
+            [
+                "grade",
+                "--sandbox",
+                "process",
+                "--db",
+                str(db),
+                "--student-pattern",
+                pattern,
+                str(target),
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     assert main(["export", "--db", str(db)]) == 0
     assert "ada_lovelace,ada_lovelace,10" in capsys.readouterr().out
@@ -97,8 +140,12 @@ def test_a_roster_names_the_students(tmp_path, capsys) -> None:
         shutil.copy(SUBMISSIONS / "nqueens" / "accepted" / "bitmask.py", folder / name / "q.py")
     roster = tmp_path / "roster.csv"
     roster.write_text("student,file\nada.lovelace@school,ada\nalan.turing@school,alan\n")
-    assert main(["grade", "--sandbox", "process", "--db", str(db), "--roster", str(roster),
-                 str(folder)]) == 0  # fmt: skip
+    assert (
+        main(
+            ["grade", "--sandbox", "process", "--db", str(db), "--roster", str(roster), str(folder)]
+        )
+        == 0
+    )
     capsys.readouterr()
     main(["export", "--db", str(db)])
     out = capsys.readouterr().out
@@ -121,8 +168,16 @@ def test_a_bad_roster_is_the_users_mistake_named_by_line(tmp_path, capsys, conte
     folder.mkdir(parents=True)
     shutil.copy(SUBMISSIONS / "nqueens" / "accepted" / "bitmask.py", folder / "q.py")
     (tmp_path / "roster.csv").write_bytes(content)
-    status = main(["grade", "--sandbox", "process", "--roster", str(tmp_path / "roster.csv"),
-                   str(tmp_path / "class")])  # fmt: skip
+    status = main(
+        [
+            "grade",
+            "--sandbox",
+            "process",
+            "--roster",
+            str(tmp_path / "roster.csv"),
+            str(tmp_path / "class"),
+        ]
+    )
     err = capsys.readouterr().err
     assert status == 2, err
     assert expected in err and "Traceback" not in err

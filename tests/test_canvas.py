@@ -44,10 +44,12 @@ class FakeCanvas(BaseHTTPRequestHandler):
         elif path == "/api/v1/courses/7/assignments/42":
             self._answer({"id": 42, "course_id": 7, "name": "N-Queens"})
         elif path == "/api/v1/courses/7/search_users":
-            self._answer([
-                {"id": 101, "name": "Ada", "login_id": "ada"},
-                {"id": 102, "name": "Bob", "sis_user_id": "bob"},
-            ])  # fmt: skip
+            self._answer(
+                [
+                    {"id": 101, "name": "Ada", "login_id": "ada"},
+                    {"id": 102, "name": "Bob", "sis_user_id": "bob"},
+                ]
+            )
         else:
             self.send_error(404)
 
@@ -91,8 +93,9 @@ def test_scores_and_comments_reach_canvas_and_a_stranger_is_reported(
 ) -> None:
     database = _graded(tmp_path, capsys)
     monkeypatch.setenv("CANVAS_TOKEN", TOKEN)
-    status = main(["push", "canvas", "--url", canvas, "--course", "7", "--assignment", "42",
-                   "--db", database])  # fmt: skip
+    status = main(
+        ["push", "canvas", "--url", canvas, "--course", "7", "--assignment", "42", "--db", database]
+    )
     out, err = capsys.readouterr()
     assert status == 1, err  # cy is nobody in the course
     assert "2 scores sent" in out and "cy: no student of course 7" in err
@@ -123,12 +126,14 @@ def test_a_comment_names_hidden_tests_as_students_see_them() -> None:
     from grader.integrations.canvas.push import comment_of
 
     result = {
-        "verdict": "WA", "score": 1, "max_score": 3,
+        "verdict": "WA",
+        "score": 1,
+        "max_score": 3,
         "tests": [
             {"name": "n1", "hidden": False, "verdict": "AC"},
             {"name": "n3", "hidden": True, "verdict": "AC"},
             {"name": "n9", "hidden": True, "verdict": "TLE"},
         ],
-    }  # fmt: skip
+    }
     said = comment_of(result)
     assert said == "grader: WA, 1/3; failing: hidden 2 (TLE)" and "n9" not in said

@@ -99,8 +99,21 @@ def test_a_submission_without_a_solution_still_gets_results(tmp_path) -> None:
     submission = tmp_path / "submission"
     submission.mkdir()
     (submission / "solution.py").write_text("")
-    assert main(["gradescope", "run", "--config", str(config), "--submission",
-                 str(submission), "--results", str(results)]) == 0  # fmt: skip
+    assert (
+        main(
+            [
+                "gradescope",
+                "run",
+                "--config",
+                str(config),
+                "--submission",
+                str(submission),
+                "--results",
+                str(results),
+            ]
+        )
+        == 0
+    )
     document = json.loads(results.read_text())
     jsonschema.validate(document, RESULTS_SCHEMA)
     assert document["score"] == 0
@@ -123,8 +136,19 @@ def test_a_fault_of_the_harness_is_told_to_the_student_plainly(tmp_path, capsys)
 @pytest.fixture(scope="module")
 def autograder(tmp_path_factory) -> Path:
     zip_path = tmp_path_factory.mktemp("build") / "autograder.zip"
-    status = main(["gradescope", "build", "nqueens", "--language", "python", "--language",
-                   "rust", "--output", str(zip_path)])  # fmt: skip
+    status = main(
+        [
+            "gradescope",
+            "build",
+            "nqueens",
+            "--language",
+            "python",
+            "--language",
+            "rust",
+            "--output",
+            str(zip_path),
+        ]
+    )
     assert status == 0
     return zip_path
 
@@ -205,10 +229,17 @@ def graded(autograder, tmp_path_factory) -> Path:
     client = docker.from_env()
     try:
         client.containers.run(
-            tag, ["/bin/bash", "-c", IN_CONTAINER], entrypoint=[], user="0:0",
-            network_mode="none", volumes=binds, working_dir="/autograder",
-            environment={"PATH": path}, tmpfs={"/run": ""}, remove=True,
-        )  # fmt: skip
+            tag,
+            ["/bin/bash", "-c", IN_CONTAINER],
+            entrypoint=[],
+            user="0:0",
+            network_mode="none",
+            volumes=binds,
+            working_dir="/autograder",
+            environment={"PATH": path},
+            tmpfs={"/run": ""},
+            remove=True,
+        )
     finally:
         client.close()
     return root
@@ -270,8 +301,19 @@ def test_setup_leaves_the_problem_and_answers_to_root_alone(graded) -> None:
 def test_a_problem_package_s_zip_grades_a_whole_program(tmp_path) -> None:
     zip_path = tmp_path / "shout.zip"
     package = Path(__file__).parent / "packages" / "shout"
-    status = main(["gradescope", "build", str(package), "--language", "python3", "--language",
-                   "c", "--output", str(zip_path)])  # fmt: skip
+    status = main(
+        [
+            "gradescope",
+            "build",
+            str(package),
+            "--language",
+            "python3",
+            "--language",
+            "c",
+            "--output",
+            str(zip_path),
+        ]
+    )
     assert status == 0
     _unzip(zip_path, tmp_path / "source")
     config = json.loads((tmp_path / "source" / "grader-gradescope.json").read_text())

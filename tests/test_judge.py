@@ -118,13 +118,18 @@ def test_everything_right_is_ac_with_every_point(
 
 
 LOADING = [
-    (RunOutcome(Termination.REPLIED, Reply(ReplyKind.LOAD_ERROR, message="no function"), 0, 0, 0),
-     Verdict.CE, "solution.py: no function"),
+    (
+        RunOutcome(
+            Termination.REPLIED, Reply(ReplyKind.LOAD_ERROR, message="no function"), 0, 0, 0
+        ),
+        Verdict.CE,
+        "solution.py: no function",
+    ),
     (_error("NameError", "name 'q' is not defined"), Verdict.CE, "while it was being loaded"),
     (_error("MemoryError"), Verdict.MLE, "ran out of memory while it was being loaded"),
     (ended(Termination.CPU_LIMIT, cpu_s=1.2), Verdict.TLE, "while your file was being loaded"),
     (ended(Termination.EXITED, exit_code=0), Verdict.RTE, "while your file was being loaded"),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("loaded", "verdict", "said"), LOADING)
@@ -170,16 +175,23 @@ def test_precedence_ie_only_for_the_harness(two_tests, nqueens_answers, make_sub
     result = grade(two_tests, nqueens_answers, make_submission(SOURCE), FakeSandbox(broken))
     assert result.verdict is Verdict.IE
     assert "the engine went away" in result.compile_output
-    internal = {outcome.termination for outcome, verdict, _ in ONE_TEST + LOADING
-                if verdict is Verdict.IE}  # fmt: skip
+    internal = {
+        outcome.termination for outcome, verdict, _ in ONE_TEST + LOADING if verdict is Verdict.IE
+    }
     assert internal == {Termination.STARVED}
 
 
 @pytest.mark.parametrize(
     ("code", "decoded"),
-    [(0, (0, None)), (3, (3, None)), (137, (None, 9)), (139, (None, 11)), (255, (255, None)),
-     (None, (None, None))],
-)  # fmt: skip
+    [
+        (0, (0, None)),
+        (3, (3, None)),
+        (137, (None, 9)),
+        (139, (None, 11)),
+        (255, (255, None)),
+        (None, (None, None)),
+    ],
+)
 def test_an_exit_status_of_128_plus_n_is_a_death_by_signal_n(code, decoded) -> None:
     """As bubblewrap and a container's init report one, decoded in one place for both."""
     from grader.sandbox.session import exit_or_signal

@@ -14,8 +14,21 @@ from .conftest import PROBLEMS
 # Grades in a real sandbox (conftest.py's tiers).
 pytestmark = pytest.mark.sandbox
 
-A000170 = {1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352, 10: 724, 11: 2680,
-           12: 14200, 13: 73712}  # fmt: skip
+A000170 = {
+    1: 1,
+    2: 0,
+    3: 0,
+    4: 2,
+    5: 10,
+    6: 4,
+    7: 40,
+    8: 92,
+    9: 352,
+    10: 724,
+    11: 2680,
+    12: 14200,
+    13: 73712,
+}
 ALL = sorted(path.name for path in PROBLEMS.iterdir() if (path / "problem.yaml").exists())
 
 

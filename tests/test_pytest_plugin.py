@@ -26,7 +26,7 @@ def run_pytest(tmp_path, submission) -> subprocess.CompletedProcess[str]:
             str(submission),
             "--grader-sandbox",
             "process",
-        ],  # fmt: skip
+        ],
         cwd=tmp_path,
         capture_output=True,
         text=True,

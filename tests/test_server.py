@@ -197,8 +197,12 @@ def test_the_warm_grader_outlives_the_directory_it_was_started_from(
     doomed.mkdir()
     first = subprocess.run(
         [str(GRADER), "grade", "--sandbox", "process", str(ACCEPTED)],
-        capture_output=True, text=True, env=private_runtime, cwd=doomed, timeout=300,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        env=private_runtime,
+        cwd=doomed,
+        timeout=300,
+    )
     assert first.returncode == 0, first.stderr
     server = _wait_for_server(tmp_path)
     doomed.rmdir()
@@ -211,9 +215,12 @@ def test_the_warm_grader_outlives_the_directory_it_was_started_from(
     script = f"import os, subprocess, sys; os.chdir({str(inside)!r}); os.rmdir({str(inside)!r}); "
     script += f"sys.exit(subprocess.run([{str(GRADER)!r}, 'grade', {str(ACCEPTED)!r}]).returncode)"
     from_deleted = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, env=private_runtime,
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=private_runtime,
         timeout=300,
-    )  # fmt: skip
+    )
     assert from_deleted.returncode in (0, 2), from_deleted.stderr
     assert "internal error" not in from_deleted.stderr
 

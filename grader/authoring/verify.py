@@ -123,9 +123,11 @@ def revealing_names(problem: Problem) -> list[str]:
         shown = [
             f"{key} = {value}"
             for key, value in test.input.items()
-            if isinstance(value, int | str) and not isinstance(value, bool)
-            and _words(str(value)) and _words(str(value)) <= words
-        ]  # fmt: skip
+            if isinstance(value, int | str)
+            and not isinstance(value, bool)
+            and _words(str(value))
+            and _words(str(value)) <= words
+        ]
         if test.hidden and shown:
             where = f"{problem.yaml_file}:{test.line}: " if test.line else ""
             said.append(

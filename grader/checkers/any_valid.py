@@ -96,9 +96,12 @@ class AnyValid:
         try:
             done = subprocess.run(
                 [sys.executable, "-I", "-S", "-c", RUNNER, str(self.validator)],
-                input=request, capture_output=True, text=True, timeout=VALIDATOR_TIMEOUT_S,
+                input=request,
+                capture_output=True,
+                text=True,
+                timeout=VALIDATOR_TIMEOUT_S,
                 check=False,
-            )  # fmt: skip
+            )
             said = json.loads(done.stdout) if done.returncode == 0 else None
         except subprocess.TimeoutExpired:
             raise InternalError(

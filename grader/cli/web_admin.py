@@ -20,9 +20,11 @@ def add_token_actions(token: argparse.ArgumentParser) -> None:
     create.add_argument("--role", choices=("student", "instructor"), required=True)
     create.add_argument("--name", required=True, help="the student's id, or the instructor's")
     create.add_argument(
-        "--expires", type=duration, metavar="DURATION",
+        "--expires",
+        type=duration,
+        metavar="DURATION",
         help="valid for this long: 90m, 12h, 30d (default: until revoked)",
-    )  # fmt: skip
+    )
     token_actions.add_parser("list", help="every token: its id, role, name and expiry")
     revoke = token_actions.add_parser("revoke", help="remove a token (by its id) or a name's")
     which = revoke.add_mutually_exclusive_group(required=True)
@@ -40,10 +42,19 @@ def add_lti_actions(lti: argparse.ArgumentParser) -> None:
     add.add_argument("--auth-url", required=True, help="the platform's OIDC authorization URL")
     add.add_argument("--token-url", required=True, help="the platform's OAuth 2 token URL")
     add.add_argument("--jwks-url", required=True, help="the platform's public key set URL")
-    add.add_argument("--deployment", action="append", default=[], metavar="ID",
-                     help="a deployment id to accept (repeat it; default: any)")  # fmt: skip
-    add.add_argument("--tool-url", default="http://127.0.0.1:8000", metavar="URL",
-                     help="where this service is reached, for the URLs printed")  # fmt: skip
+    add.add_argument(
+        "--deployment",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="a deployment id to accept (repeat it; default: any)",
+    )
+    add.add_argument(
+        "--tool-url",
+        default="http://127.0.0.1:8000",
+        metavar="URL",
+        help="where this service is reached, for the URLs printed",
+    )
 
 
 def duration(text: str) -> float:
@@ -115,10 +126,14 @@ def add_platform(args: argparse.Namespace, context: Context, database_where: str
         store = LtiStore(database)
         store.add_platform(
             Platform(
-                args.issuer, args.client_id, args.auth_url, args.token_url, args.jwks_url,
+                args.issuer,
+                args.client_id,
+                args.auth_url,
+                args.token_url,
+                args.jwks_url,
                 tuple(args.deployment),
             )
-        )  # fmt: skip
+        )
         store.signing_key()
     finally:
         database.close()

@@ -56,9 +56,14 @@ def survey(self_test: bool = False) -> tuple[BackendStatus, ...]:
         for name, sandbox in opened.items():
             tests = _self_tests(sandbox) if self_test and name == picked else ()
             found[name] = BackendStatus(
-                name, True, sandbox.protections(), sandbox.warning(), "", tests,
+                name,
+                True,
+                sandbox.protections(),
+                sandbox.warning(),
+                "",
+                tests,
                 picked=name == picked,
-            )  # fmt: skip
+            )
     finally:
         for sandbox in opened.values():
             sandbox.close()

@@ -12,9 +12,15 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 COLOURS: Final = {
-    "AC": "#2e7d32", "WA": "#c62828", "TLE": "#ef6c00", "MLE": "#6a1b9a", "OLE": "#8d6e63",
-    "RTE": "#ad1457", "CE": "#455a64", "IE": "#000000",
-}  # fmt: skip
+    "AC": "#2e7d32",
+    "WA": "#c62828",
+    "TLE": "#ef6c00",
+    "MLE": "#6a1b9a",
+    "OLE": "#8d6e63",
+    "RTE": "#ad1457",
+    "CE": "#455a64",
+    "IE": "#000000",
+}
 NEUTRAL: Final = "#1565c0"
 
 
@@ -40,9 +46,13 @@ def _svg(figure: Figure) -> str:
 
 
 def bars(
-    labels: Sequence[str], values: Sequence[float], title: str, ylabel: str,
-    colours: Sequence[str] | None = None, highlight: int | None = None,
-) -> str:  # fmt: skip
+    labels: Sequence[str],
+    values: Sequence[float],
+    title: str,
+    ylabel: str,
+    colours: Sequence[str] | None = None,
+    highlight: int | None = None,
+) -> str:
     figure, axes = _figure(6.4, 2.8)
     shades = list(colours or [NEUTRAL] * len(values))
     if highlight is not None:

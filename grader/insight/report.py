@@ -60,11 +60,17 @@ def class_of(gradebook: Gradebook, problem: str) -> list[Handed]:
         )
         handed.append(
             Handed(
-                student, name, language, Verdict(result["verdict"]), score, max_score,
-                tuple(result["tests"]), tuple(flag["message"] for flag in result["flags"]),
+                student,
+                name,
+                language,
+                Verdict(result["verdict"]),
+                score,
+                max_score,
+                tuple(result["tests"]),
+                tuple(flag["message"] for flag in result["flags"]),
                 source.decode("utf-8", "replace"),
             )
-        )  # fmt: skip
+        )
     return handed
 
 
@@ -149,24 +155,33 @@ def _pictures(problem: Problem, handed: Sequence[Handed], summary: Summary) -> d
     matrix = [[_passed(h, name) for name in names] for h in ordered]
     return {
         "verdicts": charts.bars(
-            [v for v, _ in verdicts], [n for _, n in verdicts], "Verdicts", "submissions",
+            [v for v, _ in verdicts],
+            [n for _, n in verdicts],
+            "Verdicts",
+            "submissions",
             [charts.COLOURS.get(v, charts.NEUTRAL) for v, _ in verdicts],
         ),
         "scores": charts.histogram([h.score for h in handed], problem.max_score, "Scores"),
         "pass_rate": charts.bars(
-            names, rates, "Pass rate per test (the red one catches most)", "% passed",
+            names,
+            rates,
+            "Pass rate per test (the red one catches most)",
+            "% passed",
             highlight=rates.index(min(rates)),
         ),
         "first_failing": charts.bars(
-            [str(name) for name, _ in first] or ["none"], [n for _, n in first] or [0],
-            "Where submissions first fail", "submissions",
+            [str(name) for name, _ in first] or ["none"],
+            [n for _, n in first] or [0],
+            "Where submissions first fail",
+            "submissions",
         ),
         "time": charts.boxes(dict(by_language), "CPU time per submission, by language", "seconds")
-        if by_language else "",
+        if by_language
+        else "",
         "matrix": charts.heat_map(
             [h.student for h in ordered], names, matrix, "Catch matrix (red: the test failed)"
         ),
-    }  # fmt: skip
+    }
 
 
 def _passed(handed: Handed, name: str) -> bool | None:

@@ -19,9 +19,11 @@ from .sample_solutions import solution
 MISTAKES = {"no abs": ("abs(", "("), "one based": ("range(n)", "range(1, n)")}
 # The examples whose code is their own: the ones copiers copy (see make_class).
 DISTINCTIVE = (
-    "bitmask.py", "lc_init_state.py", "leetcode_class.py",
+    "bitmask.py",
+    "lc_init_state.py",
+    "leetcode_class.py",
     "prints_while_solving.py",
-)  # fmt: skip
+)
 
 
 def make_class(folder: Path, size: int = 300, seed: int = 1) -> dict[str, str]:
@@ -45,10 +47,7 @@ def make_class(folder: Path, size: int = 300, seed: int = 1) -> dict[str, str]:
     copiers, rest = rest[: max(size // 50, 1)], rest[max(size // 50, 1) :]
     # A copy of the class's most common shape is no evidence, whatever tool looks: the ones
     # copied are those of the examples whose code is their own.
-    distinctive = [
-        student for student in originals
-        if key[student].split()[-1] in DISTINCTIVE
-    ]  # fmt: skip
+    distinctive = [student for student in originals if key[student].split()[-1] in DISTINCTIVE]
     for number, student in enumerate(copiers):
         origin = chooser.choice(distinctive)
         texts[student] = renamed(recommented(reordered(texts[origin])), number)

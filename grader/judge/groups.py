@@ -13,9 +13,15 @@ from ..verdicts import Verdict
 # The default grader's order, worst first: a judge error, then a crash, memory, time,
 # output, a wrong answer.
 WORST_FIRST: Final = (
-    Verdict.IE, Verdict.CE, Verdict.RTE, Verdict.MLE, Verdict.TLE, Verdict.OLE, Verdict.WA,
+    Verdict.IE,
+    Verdict.CE,
+    Verdict.RTE,
+    Verdict.MLE,
+    Verdict.TLE,
+    Verdict.OLE,
+    Verdict.WA,
     Verdict.AC,
-)  # fmt: skip
+)
 
 
 def group_result(

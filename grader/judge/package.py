@@ -55,9 +55,15 @@ def grade_package(
         score = 1.0 if verdict is Verdict.AC else 0.0
     groups = aliased(sorted(scored, key=lambda group: group.name))
     result = SubmissionResult(
-        submission.shown, submission.language, verdict, score, problem.max_score, "",
-        tuple(tests), groups=groups,
-    )  # fmt: skip
+        submission.shown,
+        submission.language,
+        verdict,
+        score,
+        problem.max_score,
+        "",
+        tuple(tests),
+        groups=groups,
+    )
     return result if reveal_hidden else replace(result, groups=tuple(g.shown for g in groups))
 
 

@@ -34,10 +34,12 @@ def with_time_limit(problem: Problem, sandbox: Sandbox) -> Problem:
     accepted = accepted_submissions(problem)
     if not accepted:
         raise ProblemError(
-            problem.yaml_file, None, "limits",
+            problem.yaml_file,
+            None,
+            "limits",
             "no time limit: give limits.time_limit (or a .timelimit file), or put an accepted "
             "submission in submissions/accepted/ to compute one from",
-        )  # fmt: skip
+        )
     # Keyed by what the files are now, by their sizes and times: a grade reads no test
     # data to find the limit it measured before (the cache is this machine's).
     digest = hashlib.sha256(f"{sandbox.name}\0{problem.directory.resolve()}".encode())
@@ -79,10 +81,12 @@ def slowest_accepted(problem: Problem, sandbox: Sandbox, accepted: list[Path]) -
     for path, result in measured(problem, sandbox, accepted):
         if result.verdict is not Verdict.AC:
             raise ProblemError(
-                problem.shown(path), None, "",
+                problem.shown(path),
+                None,
+                "",
                 f"an accepted submission got {result.verdict.value}, so no time limit can be "
                 "computed from it; run `grader verify` on the package",
-            )  # fmt: skip
+            )
         slowest = max([slowest, *(test.time_s for test in result.tests)])
     return slowest
 

@@ -107,7 +107,7 @@ class OutputValidator:
                 "testdata.ans",
                 feedback,
                 *flags.split(),
-            ),  # fmt: skip
+            ),
             files=(
                 ("testdata.in", case.input.read_bytes()),
                 ("testdata.ans", case.answer.read_bytes()),

@@ -47,12 +47,24 @@ from .toolcache import present
 LIBRARY_EXCEPTIONS: Final = frozenset(
     f"std::{name}"
     for name in (
-        "exception", "logic_error", "invalid_argument", "domain_error", "length_error",
-        "out_of_range", "runtime_error", "range_error", "overflow_error", "underflow_error",
-        "bad_alloc", "bad_cast", "bad_function_call", "bad_optional_access",
-        "bad_variant_access", "bad_array_new_length",
+        "exception",
+        "logic_error",
+        "invalid_argument",
+        "domain_error",
+        "length_error",
+        "out_of_range",
+        "runtime_error",
+        "range_error",
+        "overflow_error",
+        "underflow_error",
+        "bad_alloc",
+        "bad_cast",
+        "bad_function_call",
+        "bad_optional_access",
+        "bad_variant_access",
+        "bad_array_new_length",
     )
-)  # fmt: skip
+)
 PRELUDE = "#include <bits/stdc++.h>\nusing namespace std;\n"
 # LeetCode's node types, defined (as its pages comment them) where a problem uses one.
 NODE_TYPES: Final = ("ListNode", "TreeNode")
@@ -83,7 +95,7 @@ class Cpp(CompiledLanguage):
             "void": "void",
             "ListNode": "ListNode*",
             "TreeNode": "TreeNode*",
-        },  # fmt: skip
+        },
         "{type} {name}",
         "{returns} {entry}({params})",
         "class Solution {{\npublic:\n    {method} {{\n        \n    }}\n}};\n",

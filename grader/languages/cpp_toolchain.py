@@ -43,9 +43,15 @@ FLAGS = ("-std=gnu++17", "-O2", "-pipe")
 # Their runtimes are linked in: the binary needs only the C library, which every backend
 # shows (a sanitized binary cannot be static).
 SANITIZED_FLAGS = (
-    "-std=gnu++17", "-O1", "-g", "-fno-omit-frame-pointer", "-pipe",
-    "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-D_GLIBCXX_DEBUG",
-)  # fmt: skip
+    "-std=gnu++17",
+    "-O1",
+    "-g",
+    "-fno-omit-frame-pointer",
+    "-pipe",
+    "-fsanitize=address,undefined",
+    "-fno-sanitize-recover=all",
+    "-D_GLIBCXX_DEBUG",
+)
 SANITIZED_LINK = ("-static-libasan", "-static-libubsan", "-static-libstdc++", "-static-libgcc")
 # Leak checking needs ptrace, which no sandbox allows; an abort (a failed libstdc++ check)
 # shows its stack; the quarantine of freed memory stays small under a test's memory limit.

@@ -84,14 +84,26 @@ REFUSED: Final = (
 LIBRARY_EXCEPTIONS: Final = frozenset(
     f"System.{name}"
     for name in (
-        "Exception", "SystemException", "IndexOutOfRangeException", "ArgumentException",
-        "ArgumentOutOfRangeException", "ArgumentNullException", "NullReferenceException",
-        "InvalidOperationException", "DivideByZeroException", "OverflowException",
-        "ArithmeticException", "InvalidCastException", "FormatException",
-        "NotImplementedException", "NotSupportedException", "OutOfMemoryException",
-        "StackOverflowException", "Collections.Generic.KeyNotFoundException",
+        "Exception",
+        "SystemException",
+        "IndexOutOfRangeException",
+        "ArgumentException",
+        "ArgumentOutOfRangeException",
+        "ArgumentNullException",
+        "NullReferenceException",
+        "InvalidOperationException",
+        "DivideByZeroException",
+        "OverflowException",
+        "ArithmeticException",
+        "InvalidCastException",
+        "FormatException",
+        "NotImplementedException",
+        "NotSupportedException",
+        "OutOfMemoryException",
+        "StackOverflowException",
+        "Collections.Generic.KeyNotFoundException",
     )
-)  # fmt: skip
+)
 
 
 class CSharp(CompiledLanguage):
@@ -114,7 +126,7 @@ class CSharp(CompiledLanguage):
             "void": "void",
             "ListNode": "ListNode",
             "TreeNode": "TreeNode",
-        },  # fmt: skip
+        },
         "{type} {name}",
         "public {returns} {entry}({params})",
         "public class Solution {{\n    {method} {{\n        \n    }}\n}}\n",

@@ -42,8 +42,13 @@ IMPORTS = (
 HINT = "a JDK (Debian/Ubuntu: apt-get install default-jdk-headless)"
 # Each parameter type the driver converts, as the expression that converts argument i.
 # A primitive parameter is unboxed from the object the driver's arg() makes.
-BOXED = {"int": "Integer", "long": "Long", "boolean": "Boolean", "double": "Double",
-         "char": "Character"}  # fmt: skip
+BOXED = {
+    "int": "Integer",
+    "long": "Long",
+    "boolean": "Boolean",
+    "double": "Double",
+    "char": "Character",
+}
 
 
 @per_path
@@ -86,7 +91,7 @@ class Java(CompiledLanguage):
             "void": "void",
             "ListNode": "ListNode",
             "TreeNode": "TreeNode",
-        },  # fmt: skip
+        },
         "{type} {name}",
         "public {returns} {entry}({params})",
         "class Solution {{\n    {method} {{\n        \n    }}\n}}\n",
@@ -101,7 +106,7 @@ class Java(CompiledLanguage):
             "void": "void",
             "ListNode": "ListNode",
             "TreeNode": "TreeNode",
-        },  # fmt: skip
+        },
     )
 
     def toolchain(self) -> tuple[str, tuple[str, ...], str]:

@@ -25,9 +25,18 @@ class BuildTool:
     archive: str
 
     def argv(self, java: str, artifact: str, sources: tuple[str, ...]) -> tuple[str, ...]:
-        return (java, f"-XX:SharedArchiveFile={self.archive}", "-Xlog:cds=off",
-                "-Xlog:cds+dynamic=off", *JVM_FLAGS, "-cp", self.jar, "GraderBuild", artifact,
-                *sources)  # fmt: skip
+        return (
+            java,
+            f"-XX:SharedArchiveFile={self.archive}",
+            "-Xlog:cds=off",
+            "-Xlog:cds+dynamic=off",
+            *JVM_FLAGS,
+            "-cp",
+            self.jar,
+            "GraderBuild",
+            artifact,
+            *sources,
+        )
 
 
 def build_tool(home: str, version: str) -> BuildTool | None:
@@ -48,8 +57,18 @@ def build_tool(home: str, version: str) -> BuildTool | None:
     # The archive names the class path it was made with: made from the jar in its place.
     def archive(scratch: Path) -> list[list[str]]:
         (scratch / "Hello.java").write_text("class Hello { }\n", encoding="utf-8")
-        return [[str(bin_dir / "java"), "-XX:ArchiveClassesAtExit=build.jsa", *JVM_FLAGS,
-                 "-cp", tool.jar, "GraderBuild", "hello.jar", "Hello.java"]]  # fmt: skip
+        return [
+            [
+                str(bin_dir / "java"),
+                "-XX:ArchiveClassesAtExit=build.jsa",
+                *JVM_FLAGS,
+                "-cp",
+                tool.jar,
+                "GraderBuild",
+                "hello.jar",
+                "Hello.java",
+            ]
+        ]
 
     if not made_once(folder, ("build.jar",), jar):
         return None

@@ -75,8 +75,18 @@ def _known_driver_library() -> str | None:
 
     def steps(scratch: Path) -> list[list[str]]:
         (scratch / "driver_lib.rs").write_text(source, encoding="utf-8")
-        return [[rustc, *FLAGS, "--crate-type=rlib", "--crate-name", "grader_driver",
-                 "-o", "libgrader_driver.rlib", "driver_lib.rs"]]  # fmt: skip
+        return [
+            [
+                rustc,
+                *FLAGS,
+                "--crate-type=rlib",
+                "--crate-name",
+                "grader_driver",
+                "-o",
+                "libgrader_driver.rlib",
+                "driver_lib.rs",
+            ]
+        ]
 
     made = made_once(folder, ("libgrader_driver.rlib",), steps)
     return str(folder / "libgrader_driver.rlib") if made else None
@@ -109,7 +119,7 @@ class Rust(CompiledLanguage):
             "void": "()",
             "ListNode": "Option<Box<ListNode>>",
             "TreeNode": "Option<Rc<RefCell<TreeNode>>>",
-        },  # fmt: skip
+        },
         "{name}: {type}",
         "fn {entry}({params}) -> {returns}",
         "impl Solution {{\n    pub {method} {{\n        \n    }}\n}}\n",

@@ -15,16 +15,43 @@ from .testdata import read_group
 
 # problem.yaml's keys in either version; what grader does not use is read and left alone.
 KEYS: Final = {
-    "problem_format_version", "type", "name", "uuid", "version", "author", "source",
-    "source_url", "license", "rights_owner", "credits", "keywords", "languages", "limits",
-    "validation", "validator_flags", "grading", "embargo_until", "allow_file_writing",
+    "problem_format_version",
+    "type",
+    "name",
+    "uuid",
+    "version",
+    "author",
+    "source",
+    "source_url",
+    "license",
+    "rights_owner",
+    "credits",
+    "keywords",
+    "languages",
+    "limits",
+    "validation",
+    "validator_flags",
+    "grading",
+    "embargo_until",
+    "allow_file_writing",
     "constants",
-}  # fmt: skip
+}
 LIMIT_KEYS: Final = {
-    "time_multiplier", "time_safety_margin", "time_multipliers", "time_limit",
-    "time_resolution", "memory", "output", "code", "compilation_time", "compilation_memory",
-    "validation_time", "validation_memory", "validation_output", "validation_passes",
-}  # fmt: skip
+    "time_multiplier",
+    "time_safety_margin",
+    "time_multipliers",
+    "time_limit",
+    "time_resolution",
+    "memory",
+    "output",
+    "code",
+    "compilation_time",
+    "compilation_memory",
+    "validation_time",
+    "validation_memory",
+    "validation_output",
+    "validation_passes",
+}
 TYPES: Final = {"pass-fail", "scoring", "interactive", "multi-pass", "submit-answer"}
 SAMPLE_SHOWN_BYTES: Final = 4096  # of a sample's input, in the problem's tests
 

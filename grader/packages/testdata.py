@@ -13,10 +13,20 @@ from ..yamlsource import Document, kind_of, load
 
 TESTDATA_FILE = "testdata.yaml"
 KEYS = {
-    "on_reject", "grading", "grader_flags", "accept_score", "reject_score", "range",
-    "input_validator_flags", "output_validator_flags", "static_validation", "full_feedback",
-    "scoring", "input_validator_args", "output_validator_args",
-}  # fmt: skip
+    "on_reject",
+    "grading",
+    "grader_flags",
+    "accept_score",
+    "reject_score",
+    "range",
+    "input_validator_flags",
+    "output_validator_flags",
+    "static_validation",
+    "full_feedback",
+    "scoring",
+    "input_validator_args",
+    "output_validator_args",
+}
 
 
 def read_group(data: Path, folder: Path, parent: GroupConfig, shown_from: Path | None) -> Group:

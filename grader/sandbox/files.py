@@ -29,11 +29,24 @@ SYSTEM_FILES: Final = (
 # key-users list the kernel's keys; cmdline, the host's boot line; stat and loadavg count
 # every process and fork of the machine.
 MASKED_PROC_FILES: Final = (
-    "/proc/cmdline", "/proc/keys", "/proc/key-users", "/proc/loadavg", "/proc/stat",
-    "/proc/kallsyms", "/proc/modules", "/proc/sched_debug", "/proc/timer_list",
-    "/proc/interrupts", "/proc/softirqs", "/proc/schedstat", "/proc/diskstats",
-    "/proc/latency_stats", "/proc/kcore", "/proc/vmallocinfo", "/proc/pagetypeinfo",
-)  # fmt: skip
+    "/proc/cmdline",
+    "/proc/keys",
+    "/proc/key-users",
+    "/proc/loadavg",
+    "/proc/stat",
+    "/proc/kallsyms",
+    "/proc/modules",
+    "/proc/sched_debug",
+    "/proc/timer_list",
+    "/proc/interrupts",
+    "/proc/softirqs",
+    "/proc/schedstat",
+    "/proc/diskstats",
+    "/proc/latency_stats",
+    "/proc/kcore",
+    "/proc/vmallocinfo",
+    "/proc/pagetypeinfo",
+)
 
 
 def masked_proc_files() -> tuple[str, ...]:

@@ -160,8 +160,11 @@ class GroupMemory:
         for controllers, path in groups_of(pid):
             relative = path.lstrip("/")
             if "memory" in controllers.split(","):
-                names = (root / "memory" / relative, "memory.max_usage_in_bytes",
-                         "memory.usage_in_bytes")  # fmt: skip
+                names = (
+                    root / "memory" / relative,
+                    "memory.max_usage_in_bytes",
+                    "memory.usage_in_bytes",
+                )
             elif not controllers:
                 names = (root / relative, "memory.peak", "memory.current")
             else:

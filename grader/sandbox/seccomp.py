@@ -31,36 +31,91 @@ from typing import Final
 
 REFUSED: Final = (
     # namespaces and the file system tree
-    "unshare", "setns", "mount", "umount2", "pivot_root", "chroot", "move_mount", "open_tree",
-    "fsopen", "fsconfig", "fsmount", "fspick", "mount_setattr",
+    "unshare",
+    "setns",
+    "mount",
+    "umount2",
+    "pivot_root",
+    "chroot",
+    "move_mount",
+    "open_tree",
+    "fsopen",
+    "fsconfig",
+    "fsmount",
+    "fspick",
+    "mount_setattr",
     # the kernel keyring: shared by every process of a uid, and kept after they exit
-    "keyctl", "add_key", "request_key",
+    "keyctl",
+    "add_key",
+    "request_key",
     # the unprivileged kernel attack surface
-    "bpf", "perf_event_open", "userfaultfd", "io_uring_setup", "io_uring_enter",
+    "bpf",
+    "perf_event_open",
+    "userfaultfd",
+    "io_uring_setup",
+    "io_uring_enter",
     "io_uring_register",
     # other processes
-    "ptrace", "process_vm_readv", "process_vm_writev", "process_madvise", "pidfd_getfd",
+    "ptrace",
+    "process_vm_readv",
+    "process_vm_writev",
+    "process_madvise",
+    "pidfd_getfd",
     "kcmp",
     # the machine: modules, kexec, clocks, power, swap, accounting, quotas, names
-    "init_module", "finit_module", "delete_module", "kexec_load", "kexec_file_load",
-    "clock_settime", "clock_adjtime", "settimeofday", "adjtimex", "reboot", "swapon",
-    "swapoff", "acct", "quotactl", "quotactl_fd", "sethostname", "setdomainname", "syslog",
-    "vhangup", "iopl", "ioperm", "uselib", "sysfs", "_sysctl", "ustat", "lookup_dcookie",
-    "nfsservctl", "fanotify_init",
+    "init_module",
+    "finit_module",
+    "delete_module",
+    "kexec_load",
+    "kexec_file_load",
+    "clock_settime",
+    "clock_adjtime",
+    "settimeofday",
+    "adjtimex",
+    "reboot",
+    "swapon",
+    "swapoff",
+    "acct",
+    "quotactl",
+    "quotactl_fd",
+    "sethostname",
+    "setdomainname",
+    "syslog",
+    "vhangup",
+    "iopl",
+    "ioperm",
+    "uselib",
+    "sysfs",
+    "_sysctl",
+    "ustat",
+    "lookup_dcookie",
+    "nfsservctl",
+    "fanotify_init",
     # files by handle (the "shocker" container escape), NUMA placement of others' memory
-    "name_to_handle_at", "open_by_handle_at", "move_pages", "migrate_pages",
+    "name_to_handle_at",
+    "open_by_handle_at",
+    "move_pages",
+    "migrate_pages",
     # its own scheduling: a run that lowered its priority or pinned itself to a busy CPU
     # would starve itself, and its wait is credited as the machine's fault (the policy
     # runtimes set, SCHED_OTHER, stays allowed: see IDLE_POLICY)
-    "setpriority", "sched_setattr", "sched_setaffinity",
-)  # fmt: skip
+    "setpriority",
+    "sched_setattr",
+    "sched_setaffinity",
+)
 # sched_setscheduler's policy (its second argument, without SCHED_RESET_ON_FORK) refused:
 # SCHED_IDLE runs only when nothing else would.
 IDLE_POLICY: Final = 5
 # clone's namespace flags: CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET.
 CLONE_NAMESPACE_FLAGS: Final = (
-    0x00020000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0x20000000, 0x40000000,
-)  # fmt: skip
+    0x00020000,
+    0x02000000,
+    0x04000000,
+    0x08000000,
+    0x10000000,
+    0x20000000,
+    0x40000000,
+)
 UNINSPECTABLE: Final = ("clone3",)  # ENOSYS: the C library falls back to clone
 
 _ALLOW: Final = 0x7FFF0000

@@ -103,9 +103,10 @@ def _accept(service: Service, who: Caller, fields: dict[str, Any]) -> Stored:
     if language not in languages_of(offered.problem):
         offered_languages = ", ".join(languages_of(offered.problem))
         raise HTTPException(
-            422, f"language: {language or '(none)'!r} is not offered for {offered.problem.id} "
-            f"(one of: {offered_languages})"
-        )  # fmt: skip
+            422,
+            f"language: {language or '(none)'!r} is not offered for {offered.problem.id} "
+            f"(one of: {offered_languages})",
+        )
     source: bytes = fields["source_bytes"]
     if len(source) > options.max_source_bytes:
         raise HTTPException(413, f"the file is larger than {options.max_source_bytes // 1024} KiB")

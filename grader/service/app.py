@@ -58,9 +58,11 @@ def create_app(service: Service) -> FastAPI:
     async def unreachable(request: Request, error: DatabaseUnavailable) -> JSONResponse:
         log.warning("%s %s: %s", request.method, request.url.path, error)
         return problem(
-            503, "the grader cannot reach its database just now; nothing you handed in is "
-            "lost: try again shortly", {"Retry-After": "5"},
-        )  # fmt: skip
+            503,
+            "the grader cannot reach its database just now; nothing you handed in is "
+            "lost: try again shortly",
+            {"Retry-After": "5"},
+        )
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, error: Exception) -> JSONResponse:
@@ -155,9 +157,12 @@ class BodyLimit:
             )
         except _TooSlow:
             await self._refuse(
-                scope, receive, send, 408,
+                scope,
+                receive,
+                send,
+                408,
                 f"the request body did not arrive within {self._timeout_s:g} s",
-            )  # fmt: skip
+            )
 
 
 class _TooLarge(Exception):

@@ -102,11 +102,14 @@ def _unzipped(data: bytes, cap: int) -> tuple[list[tuple[str, bytes]], list[dict
         for info in entries[:MAX_BATCH_FILES]:
             name = PurePosixPath(info.filename)
             why = (
-                "a path outside the archive" if ".." in name.parts or name.is_absolute()
-                else "a hidden file" if any(part.startswith(".") for part in name.parts)
-                else "not printable" if not info.filename.isprintable()
+                "a path outside the archive"
+                if ".." in name.parts or name.is_absolute()
+                else "a hidden file"
+                if any(part.startswith(".") for part in name.parts)
+                else "not printable"
+                if not info.filename.isprintable()
                 else ""
-            )  # fmt: skip
+            )
             if info.is_dir():
                 continue  # a folder is no one's file
             if why:
@@ -124,11 +127,16 @@ def batch_list(request: Request, who: Instructor) -> dict[str, object]:
     listed = service_of(request).store.batches.latest()
     return {
         "batches": [
-            {"id": identity, "problem": problem, "created_at": created, "submissions": count,
-             "urls": {"self": f"/v1/batches/{identity}"}}
+            {
+                "id": identity,
+                "problem": problem,
+                "created_at": created,
+                "submissions": count,
+                "urls": {"self": f"/v1/batches/{identity}"},
+            }
             for identity, problem, created, count in listed
         ]
-    }  # fmt: skip
+    }
 
 
 @router.get("/v1/batches/{batch}")
@@ -207,8 +215,15 @@ async def rejudge(
     for old, new in pairs:
         now = service.store.get(new.id) or new
         changed = now.status == DONE and now.verdict != old.verdict
-        changes.append({"student": old.student, "before": old.verdict, "after": now.verdict,
-                        "submission": new.id, "changed": changed})  # fmt: skip
+        changes.append(
+            {
+                "student": old.student,
+                "before": old.verdict,
+                "after": now.verdict,
+                "submission": new.id,
+                "changed": changed,
+            }
+        )
     return {
         "problem": problem_id,
         "version": offered.version,
@@ -234,12 +249,21 @@ def class_summary(service: Service, problem_id: str) -> dict[str, object]:
     owed = service.flags_owed.all_owed()
     launched = service.lti_people.shown_names()  # `lti:...` as the instructor knows them
     students = [
-        {"student": row.student, "shown": launched.get(row.student, row.student),
-         "verdict": row.verdict or row.status, "id": row.id,
-         "score": row.result["score"] if row.result else None, "language": row.language,
-         "submitted_at": row.created_at,
-         "flags": _flag_messages(row.result), "flags_owed": row.id in owed}
+        {
+            "student": row.student,
+            "shown": launched.get(row.student, row.student),
+            "verdict": row.verdict or row.status,
+            "id": row.id,
+            "score": row.result["score"] if row.result else None,
+            "language": row.language,
+            "submitted_at": row.created_at,
+            "flags": _flag_messages(row.result),
+            "flags_owed": row.id in owed,
+        }
         for row in sorted(latest.values(), key=lambda row: row.student)
-    ]  # fmt: skip
-    return {"students": students, "by_verdict": dict(Counter(s["verdict"] for s in students)),
-            "flags_owed": sum(bool(s["flags_owed"]) for s in students)}  # fmt: skip
+    ]
+    return {
+        "students": students,
+        "by_verdict": dict(Counter(s["verdict"] for s in students)),
+        "flags_owed": sum(bool(s["flags_owed"]) for s in students),
+    }

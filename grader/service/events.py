@@ -44,9 +44,10 @@ async def events(
     streams: Counter[str] = request.app.state.streams
     if streams[who.name] >= MAX_STREAMS:
         raise HTTPException(
-            429, f"{who.name} has {MAX_STREAMS} event streams open: close one first",
+            429,
+            f"{who.name} has {MAX_STREAMS} event streams open: close one first",
             headers={"Retry-After": "5"},
-        )  # fmt: skip
+        )
     streams[who.name] += 1  # one event loop: no other request runs between check and count
     return StreamingResponse(
         _stream(service, stored.id, after, who.instructor, request, who.name),

@@ -92,12 +92,23 @@ class Grader:
             return False
         slowest = max((test["time_s"] or 0.0 for test in stored.result["tests"]), default=0.0)
         flags = (
-            (Flag(FlagKind.UNCHECKED, f"finding this submission's flags crashed the grader "
-                  f"{MAX_ATTEMPTS} times; not tried again"),)
+            (
+                Flag(
+                    FlagKind.UNCHECKED,
+                    f"finding this submission's flags crashed the grader "
+                    f"{MAX_ATTEMPTS} times; not tried again",
+                ),
+            )
             if attempts > MAX_ATTEMPTS
-            else flags_for(offered.problem, offered.answers, self._submission(stored),
-                           self._sandbox, stored.verdict is Verdict.AC, slowest)
-        )  # fmt: skip
+            else flags_for(
+                offered.problem,
+                offered.answers,
+                self._submission(stored),
+                self._sandbox,
+                stored.verdict is Verdict.AC,
+                slowest,
+            )
+        )
         if flags:
             had = stored.result["flags"]
             document: SubmissionDocument = {
@@ -105,8 +116,9 @@ class Grader:
                 "flags": [*had, *flag_documents(flags)],
             }
             self._store.amend(identity, document)
-            self._gradebook.amend(self._submission(stored), stored.student, offered.problem,
-                                  document)  # fmt: skip
+            self._gradebook.amend(
+                self._submission(stored), stored.student, offered.problem, document
+            )
         self._owed.paid(identity)
         return True
 
@@ -114,10 +126,14 @@ class Grader:
         offered = self._catalog.get(stored.problem)
         if offered is None:
             return SubmissionResult(
-                stored.filename, stored.language, Verdict.IE, 0, 0,
+                stored.filename,
+                stored.language,
+                Verdict.IE,
+                0,
+                0,
                 f"internal error of the grader: the problem {stored.problem} is no longer offered",
                 (),
-            )  # fmt: skip
+            )
         return grade(
             offered.problem,
             offered.answers,
@@ -153,15 +169,21 @@ class Grader:
         full = submission_document(result)
         with self._store.database.exclusive(f"finish:{stored.id}"):
             if not self._store.finish(
-                stored.id, attempt, result.verdict, full,
+                stored.id,
+                attempt,
+                result.verdict,
+                full,
                 submission_document(student_view(result)),
-            ):  # fmt: skip
+            ):
                 return
             if offered is not None:  # a submission seen done is in the gradebook too
                 self._gradebook.record(
-                    self._submission(stored), stored.student, offered.problem,
-                    self._sandbox.name, result,
-                )  # fmt: skip
+                    self._submission(stored),
+                    stored.student,
+                    offered.problem,
+                    self._sandbox.name,
+                    result,
+                )
             if result.verdict is not Verdict.IE:  # an internal error has no flags to find
                 self._owed.owe(stored.id)
         link = self._lti.linked(stored.student, stored.problem)

@@ -65,10 +65,13 @@ class Guard:
         host = host_of(headers.get("host", ""))
         if host not in self._hosts:
             await _refuse(
-                scope, receive, send, 400,
+                scope,
+                receive,
+                send,
+                400,
                 f"this service does not answer to the host name {host or '(none)'!r}; its "
                 "operator can add it with --allowed-host",
-            )  # fmt: skip
+            )
             return
         path: str = scope["path"]
         if scope["method"] not in SAFE_METHODS and path not in CROSS_SITE_ROUTES:

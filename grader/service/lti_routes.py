@@ -15,18 +15,17 @@ import jwt
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 
-from ..addresses import is_loopback
-from ..integrations.lti.launch import (
-    AGS_ENDPOINT,
-    CLAIM,
-    DEEP_LINK,
-    DEEP_LINKING,
-    LaunchRefused,
-    validate,
+from ..integrations.lti.claims import (
+    problem_of,
+    return_url_allowed,
+    score_link,
+    shown_of,
+    teaches,
 )
+from ..integrations.lti.launch import CLAIM, DEEP_LINK, DEEP_LINKING, LaunchRefused, validate
 from ..integrations.lti.people import Person
-from ..integrations.lti.scores import SCORE_SCOPE
-from ..integrations.lti.store import STATE_TTL_S, Link, origin_of
+from ..integrations.lti.store import STATE_TTL_S, origin_of
+from ..problem import Problem
 from .access import COOKIE, secure_cookies, service_of
 from .auth import launched_token
 from .guard import CSP
@@ -35,14 +34,15 @@ from .page import templates
 router = APIRouter(prefix="/lti", include_in_schema=False)
 STATE_COOKIE: Final = "grader_lti_state_"
 LAUNCH_TOKEN_S: Final = 12 * 3600  # a launch's sign-in: a working day's session at most
-TEACHING_ROLES: Final = frozenset({"Instructor", "Administrator", "ContentDeveloper"})
 
 
 def _refused(request: Request, why: str, status: int = 400) -> Response:
     return templates.TemplateResponse(
-        request, "lti.html", {"who": None, "heading": "This launch was refused", "refused": why},
+        request,
+        "lti.html",
+        {"who": None, "heading": "This launch was refused", "refused": why},
         status_code=status,
-    )  # fmt: skip
+    )
 
 
 def _base(request: Request) -> str:
@@ -87,9 +87,14 @@ async def login(request: Request) -> Response:
     # (id_token, state) into a victim's browser and sign it in as them. The platform's page
     # posts the launch cross-site, so the cookie must be SameSite=None, hence Secure.
     response.set_cookie(
-        STATE_COOKIE + state, "1", max_age=int(STATE_TTL_S), path="/lti/",
-        httponly=True, secure=True, samesite="none",
-    )  # fmt: skip
+        STATE_COOKIE + state,
+        "1",
+        max_age=int(STATE_TTL_S),
+        path="/lti/",
+        httponly=True,
+        secure=True,
+        samesite="none",
+    )
     return response
 
 
@@ -118,80 +123,60 @@ def launch(
         return _refused(request, str(refused), 401)
     if claims.get(CLAIM + "message_type") == DEEP_LINK:
         return _choose(request, claims, login_state.issuer, login_state.client_id)
-    problem_id = _problem_of(claims)
+    problem_id = problem_of(claims)
     offered = service.catalog.get(problem_id)
     if offered is None:
         return _refused(request, f"this link opens problem {problem_id!r}, which is not offered")
     person = Person(
-        login_state.issuer, login_state.client_id,
-        str(claims.get(CLAIM + "deployment_id") or ""), str(claims["sub"]), _shown_of(claims),
-    )  # fmt: skip
+        login_state.issuer,
+        login_state.client_id,
+        str(claims.get(CLAIM + "deployment_id") or ""),
+        str(claims["sub"]),
+        shown_of(claims),
+    )
     student = service.lti_people.identity(person)
-    endpoint = claims.get(AGS_ENDPOINT)
-    scores_allowed = isinstance(endpoint, dict) and SCORE_SCOPE in (endpoint.get("scope") or [])
-    if isinstance(endpoint, dict) and endpoint.get("lineitem") and scores_allowed:
-        lineitem = str(endpoint["lineitem"])
-        link = Link(login_state.issuer, login_state.client_id, str(claims["sub"]), lineitem)
+    link = score_link(claims, login_state.issuer, login_state.client_id)
+    if link is not None:
         service.lti.link(student, problem_id, link)
     # A launch's sign-in lasts a working session; the course opens the tool again for the next.
     token = launched_token(service.store, student, LAUNCH_TOKEN_S)
-    opening = f"/problems/{problem_id}"
+    return _opening(request, offered.problem, person.shown, token, state)
+
+
+def _opening(request: Request, problem: Problem, shown: str, token: str, state: str) -> Response:
+    """The page that signs the student in (the launch's token as its cookie) and opens
+    `problem`."""
     response = templates.TemplateResponse(
-        request, "lti.html",
-        {"who": None, "heading": offered.problem.title, "opening": opening,
-         "student": person.shown, "title": offered.problem.title},
-    )  # fmt: skip
+        request,
+        "lti.html",
+        {
+            "who": None,
+            "heading": problem.title,
+            "opening": f"/problems/{problem.id}",
+            "student": shown,
+            "title": problem.title,
+        },
+    )
     # Set on this page, which then opens the problem itself: a navigation a cross-site POST
     # started would not carry a SameSite=Strict cookie.
     response.set_cookie(
-        COOKIE, token, max_age=LAUNCH_TOKEN_S, httponly=True, samesite="strict",
+        COOKIE,
+        token,
+        max_age=LAUNCH_TOKEN_S,
+        httponly=True,
+        samesite="strict",
         secure=secure_cookies(request),
-    )  # fmt: skip
+    )
     response.delete_cookie(STATE_COOKIE + state, path="/lti/", secure=True, samesite="none")
     return response
 
 
-def _problem_of(claims: dict[str, object]) -> str:
-    custom = claims.get(CLAIM + "custom")
-    if isinstance(custom, dict) and custom.get("problem"):
-        return str(custom["problem"])
-    target = str(claims.get(CLAIM + "target_link_uri") or "")
-    path = urlsplit(target).path.rstrip("/")
-    return path.rsplit("/", 1)[-1] if "/problems/" in path else ""
-
-
-def _shown_of(claims: dict[str, object]) -> str:
-    """How an instructor knows the student: the institution's id where the platform sends
-    it, else its user id. Only shown: who the student is, is the platform's (iss, aud,
-    deployment, sub)."""
-    lis = claims.get(CLAIM + "lis")
-    if isinstance(lis, dict) and lis.get("person_sourcedid"):
-        return str(lis["person_sourcedid"])
-    return str(claims["sub"])
-
-
-def _teaches(claims: dict[str, object]) -> bool:
-    """An instructor, an administrator or a content developer of the context (LIS roles)."""
-    roles = claims.get(CLAIM + "roles")
-    return isinstance(roles, list) and any(
-        str(role).rpartition("#")[2] in TEACHING_ROLES for role in roles
-    )
-
-
-def return_url_allowed(url: str) -> bool:
-    """https, or http to this machine only: never javascript:, data: or another scheme that
-    would run in the grader's origin when the page posts to it."""
-    parts = urlsplit(url)
-    if parts.scheme == "https" and parts.hostname:
-        return True
-    return parts.scheme == "http" and is_loopback(parts.hostname or "")
-
-
 def _choose(request: Request, claims: dict[str, object], issuer: str, client_id: str) -> Response:
     service = service_of(request)
-    if not _teaches(claims):
-        return _refused(request, "only an instructor of the course may choose what a link opens",
-                        403)  # fmt: skip
+    if not teaches(claims):
+        return _refused(
+            request, "only an instructor of the course may choose what a link opens", 403
+        )
     settings = claims.get(DEEP_LINKING)
     if not isinstance(settings, dict) or not settings.get("deep_link_return_url"):
         return _refused(request, "the deep linking request has no return URL")
@@ -212,10 +197,15 @@ def _choose(request: Request, claims: dict[str, object], issuer: str, client_id:
         for o in service.catalog.all()
     ]
     return templates.TemplateResponse(
-        request, "lti.html",
-        {"who": None, "heading": "Link an exercise", "problems": problems,
-         "request_id": request_id},
-    )  # fmt: skip
+        request,
+        "lti.html",
+        {
+            "who": None,
+            "heading": "Link an exercise",
+            "problems": problems,
+            "request_id": request_id,
+        },
+    )
 
 
 @router.post("/deep-link")
@@ -255,10 +245,15 @@ def deep_link(
     signed = jwt.encode(message, private_pem, algorithm="RS256", headers={"kid": kid})
     return_url = str(chosen.data["return_url"])
     answer = templates.TemplateResponse(
-        request, "lti.html",
-        {"who": None, "heading": f"Linked: {offered.problem.title}",
-         "return_url": return_url, "jwt": signed},
-    )  # fmt: skip
+        request,
+        "lti.html",
+        {
+            "who": None,
+            "heading": f"Linked: {offered.problem.title}",
+            "return_url": return_url,
+            "jwt": signed,
+        },
+    )
     # Its one form goes to the platform: the only place but this service it may post to.
     answer.headers["Content-Security-Policy"] = CSP.format(ancestors="'none'").replace(
         "form-action 'self'", f"form-action 'self' {origin_of(return_url)}"

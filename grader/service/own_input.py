@@ -88,8 +88,9 @@ def run_own_input(
     except GraderError:
         log.warning("the reference of %s failed on a typed input", problem.id, exc_info=True)
         raise InputError(REFERENCE_CANNOT) from None
-    result = grade(alone, {case.name: expected}, submission, sandbox, reveal_hidden=True,
-                   with_flags=False)  # fmt: skip
+    result = grade(
+        alone, {case.name: expected}, submission, sandbox, reveal_hidden=True, with_flags=False
+    )
     if not result.tests:
         return OwnRun(arguments, None, expected, result.compile_output)
     return OwnRun(arguments, result.tests[0], expected)

@@ -65,9 +65,12 @@ def _reference_output(problem: Problem, path: Path, stdin: bytes, sandbox: Sandb
     assert package is not None
     language = CONTEST_LANGUAGES[language_of(path) or ""]
     built = build_program(
-        sandbox, language, program_files(path), package.limits.memory_mib,
+        sandbox,
+        language,
+        program_files(path),
+        package.limits.memory_mib,
         package.limits.compilation_time_s,
-    )  # fmt: skip
+    )
     if built.program is None:
         log.warning("the reference %s of %s does not build here", path, problem.id)
         raise InputError(REFERENCE_CANNOT)

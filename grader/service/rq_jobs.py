@@ -135,9 +135,14 @@ def enqueue_job(
 ) -> str:
     """A job of `identities`, `name`d where the sweeper will ask the queue about it."""
     enqueued = queue.enqueue(
-        job, identities, service, job_id=name, job_timeout=JOB_TIMEOUT_S, result_ttl=60,
+        job,
+        identities,
+        service,
+        job_id=name,
+        job_timeout=JOB_TIMEOUT_S,
+        result_ttl=60,
         failure_ttl=3600,
-    )  # fmt: skip
+    )
     return str(enqueued.id)
 
 

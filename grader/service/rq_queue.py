@@ -84,8 +84,11 @@ class RedisQueue:
         if before not in (None, service):
             log.warning(
                 "the queue at %s was %s's; it is this service's (%s) now: workers started with "
-                "the other database will stop", without_password(url), before, service,
-            )  # fmt: skip
+                "the other database will stop",
+                without_password(url),
+                before,
+                service,
+            )
         self._queue = rq_queue(self._client)
         self._flags = rq_queue(self._client, FLAGS_QUEUE_NAME)
 
@@ -202,9 +205,13 @@ def run_worker(url: str, grader: Grader, name: str, service: str, retry_s: float
             continue
         queue, flags = rq_queue(client), rq_queue(client, FLAGS_QUEUE_NAME)
         worker = SimpleWorker(
-            [queue, flags], connection=client, serializer=queue.serializer, name=name,
-            maintenance_interval=5, job_class=queue.job_class,
-        )  # fmt: skip
+            [queue, flags],
+            connection=client,
+            serializer=queue.serializer,
+            name=name,
+            maintenance_interval=5,
+            job_class=queue.job_class,
+        )
         # Redis forgets a worker that stops beating for this long; jobs do not depend on it.
         worker.worker_ttl = 15
         try:

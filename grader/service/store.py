@@ -81,9 +81,19 @@ class Store:
             "INSERT INTO submissions (id, student, problem, problem_hash, language, filename, "
             "source, status, created_at, batch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (id) DO NOTHING",
-            (identity, student, problem, problem_hash, language, filename, source, QUEUED,
-             time.time(), batch),
-        )  # fmt: skip
+            (
+                identity,
+                student,
+                problem,
+                problem_hash,
+                language,
+                filename,
+                source,
+                QUEUED,
+                time.time(),
+                batch,
+            ),
+        )
         if batch is not None:
             self.batches.add_member(batch, identity)
         found = self.get(identity)
@@ -225,9 +235,11 @@ class Store:
             f"SELECT ?, ?, ?, ? WHERE {HOLDS} "
             "ON CONFLICT (submission, number) DO UPDATE SET "
             "full_json = excluded.full_json, student_json = excluded.student_json",
-            [(identity, number, json.dumps(full), json.dumps(student), identity, attempt)
-             for number, full, student in events],
-        )  # fmt: skip
+            [
+                (identity, number, json.dumps(full), json.dumps(student), identity, attempt)
+                for number, full, student in events
+            ],
+        )
 
     def events(self, identity: str, after: int, full: bool) -> list[tuple[int, dict[str, object]]]:
         column = "full_json" if full else "student_json"

@@ -68,7 +68,18 @@ class Stored:
         full, student = row[12], row[13]
         verdict = Verdict(row[11]) if row[11] else None
         return cls(
-            row[0], row[1], row[2], row[3], row[4], row[5], bytes(row[6]), Status(row[7]),
-            int(row[8]), float(row[9]), row[10], verdict, json.loads(full) if full else None,
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            row[4],
+            row[5],
+            bytes(row[6]),
+            Status(row[7]),
+            int(row[8]),
+            float(row[9]),
+            row[10],
+            verdict,
+            json.loads(full) if full else None,
             json.loads(student) if student else None,
-        )  # fmt: skip
+        )

@@ -73,7 +73,7 @@ def test_a_table_says_whose_answers_it_holds() -> None:
             "encoded.py",
             "answers encoded in a string and decoded: a 3,092-character literal passed "
             "to b64decode",
-        ),  # fmt: skip
+        ),
         ("table.cpp", "holding the answers for n = 1, 4, 5, 6"),
     ],
 )
@@ -104,11 +104,18 @@ def test_a_brace_table_of_a_few_constants_is_not_flagged() -> None:
 @pytest.mark.parametrize(
     ("name", "renaming"),
     [
-        ("if_ladder.py", [("(n)", "(size)"), ("n ==", "size =="), ("range(n)", "range(size)"),
-                          ("row == n", "row == size")]),
+        (
+            "if_ladder.py",
+            [
+                ("(n)", "(size)"),
+                ("n ==", "size =="),
+                ("range(n)", "range(size)"),
+                ("row == n", "row == size"),
+            ],
+        ),
         ("SwitchLadder.java", [("(int n)", "(int size)"), ("switch (n)", "switch (size)")]),
     ],
-)  # fmt: skip
+)
 def test_a_ladder_on_a_renamed_parameter_is_still_a_ladder(name, renaming) -> None:
     source = (SUBMISSIONS / "nqueens" / "flagged" / name).read_text()
     for old, new in renaming:

@@ -19,8 +19,13 @@ EMPTY_ANSWER = {
     "java": ("        \n", "        return new ArrayList<>();\n"),
     "csharp": ("        \n", "        return new List<IList<int>>();\n"),
 }
-FILE_NAME = {"python": "solution.py", "cpp": "solution.cpp", "rust": "solution.rs",
-             "java": "Solution.java", "csharp": "Solution.cs"}  # fmt: skip
+FILE_NAME = {
+    "python": "solution.py",
+    "cpp": "solution.cpp",
+    "rust": "solution.rs",
+    "java": "Solution.java",
+    "csharp": "Solution.cs",
+}
 
 
 def test_every_language_has_a_filled_template_case() -> None:
@@ -47,7 +52,8 @@ def test_the_template_fits_the_driver(
     empty, answer = EMPTY_ANSWER[language]
     assert empty in template
     source = template.replace(empty, answer, 1)
-    result = grade(nqueens, nqueens_answers, make_submission(source, FILE_NAME[language]),
-                   process_sandbox)  # fmt: skip
+    result = grade(
+        nqueens, nqueens_answers, make_submission(source, FILE_NAME[language]), process_sandbox
+    )
     assert result.verdict is Verdict.WA, result.compile_output  # compiled, ran, answered
     assert result.tests[0].verdict is Verdict.WA  # n = 1 has one solution; [] misses it

@@ -86,8 +86,11 @@ def test_a_hidden_test_tells_the_student_nothing_of_it(process: Sandbox, tmp_pat
     assert shown.verdict is Verdict.WA
     hidden = shown.tests[-1]
     assert (hidden.name, hidden.message, hidden.output, hidden.input) == (
-        "hidden 2", "wrong answer on a hidden test", "", None,
-    )  # fmt: skip
+        "hidden 2",
+        "wrong answer on a hidden test",
+        "",
+        None,
+    )
     assert "1000000000" not in json.dumps([test.message for test in shown.tests])
     whole = _graded(process, HERE / "anypair", source, reveal=True)
     assert whole.tests[-1].message == "both numbers must be positive"
@@ -165,10 +168,20 @@ def test_a_computed_time_limit_is_measured_once(
 
 def test_grade_on_the_command_line(tmp_path: Path) -> None:
     report = tmp_path / "report.json"
-    code = main([
-        "grade", "--sandbox", "process", "--problem", str(HERE / "shout"), "--format", "json",
-        "--output", str(report), str(HERE / "shout/submissions/wrong_answer/lowercase.py"),
-    ])  # fmt: skip
+    code = main(
+        [
+            "grade",
+            "--sandbox",
+            "process",
+            "--problem",
+            str(HERE / "shout"),
+            "--format",
+            "json",
+            "--output",
+            str(report),
+            str(HERE / "shout/submissions/wrong_answer/lowercase.py"),
+        ]
+    )
     assert code == 1
     result = json.loads(report.read_text())["results"][0]
     assert (result["verdict"], result["language"]) == ("WA", "python3")

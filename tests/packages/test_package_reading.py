@@ -30,8 +30,11 @@ def test_a_legacy_package_reads_with_its_flags_and_no_time_limit() -> None:
     assert (package.limits.ac_to_time_limit, package.limits.time_limit_to_tle) == (5.0, 2.0)
     assert package.limits.memory_mib == problem.limits.memory_mib == 256
     assert [t.name for t in problem.tests] == [
-        "sample/1", "secret/1-one", "secret/2-large", "secret/3-half",
-    ]  # fmt: skip
+        "sample/1",
+        "secret/1-one",
+        "secret/2-large",
+        "secret/3-half",
+    ]
     assert problem.tests[0].input == {"stdin": "3\n1 2 4\n"} and not problem.tests[0].hidden
     assert problem.tests[1].hidden and problem.tests[1].shown_name == "hidden 1"
     assert [path.name for path in package.input_validators] == ["validate.py"]

@@ -58,7 +58,7 @@ REPORT = Report(
                     41,
                     message="queens in rows 0 and 1\nshare a diagonal",
                     board="X .\n. X",
-                ),  # fmt: skip
+                ),
                 _test("n9", Verdict.WA, 48, hidden=True, message="wrong answer on a hidden test"),
             ),
         ),

@@ -589,16 +589,25 @@ def test_hostile_submission(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    _attack(case, sandbox, small_nqueens, nqueens_answers, make_submission, listener, tmp_path,
-            monkeypatch)  # fmt: skip
+    _attack(
+        case,
+        sandbox,
+        small_nqueens,
+        nqueens_answers,
+        make_submission,
+        listener,
+        tmp_path,
+        monkeypatch,
+    )
 
 
 # What gVisor (Debian's runsc 20221219, ptrace platform) does otherwise, found by running the
 # whole suite on it: not yet answered, so these attacks are not claimed for `--runtime runsc`.
 GVISOR_OPEN: Final = {
-    "host information and machine-wide counters in /proc":
-        "gVisor's own /proc (not the host's) is not masked",
-}  # fmt: skip
+    "host information and machine-wide counters in /proc": (
+        "gVisor's own /proc (not the host's) is not masked"
+    ),
+}
 GVISOR_CASES: Final = [case for case in CASES if case.name not in GVISOR_OPEN]
 # The verdicts gVisor gives otherwise, each for its own reason; the host checks still hold.
 GVISOR_VERDICTS: Final = {
@@ -632,8 +641,17 @@ def test_hostile_submission_under_gvisor(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     verdicts = GVISOR_VERDICTS.get(case.name, (case.verdict,))
-    _attack(case, gvisor, small_nqueens, nqueens_answers, make_submission, listener, tmp_path,
-            monkeypatch, verdicts)  # fmt: skip
+    _attack(
+        case,
+        gvisor,
+        small_nqueens,
+        nqueens_answers,
+        make_submission,
+        listener,
+        tmp_path,
+        monkeypatch,
+        verdicts,
+    )
 
 
 @pytest.mark.parametrize(

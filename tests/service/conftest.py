@@ -69,8 +69,12 @@ def start(tmp_path: Path, roots: tuple[Path, ...] | None = None, **options: obje
     """A service with 2 grading threads unless `workers` says otherwise (0: none grades)."""
     # TestClient's requests name the host `testserver`, over https (where a browser keeps
     # the Secure cookies LTI's launches set).
-    settings = {"database": str(tmp_path / "service.db"), "sandbox": "process", "workers": 2,
-                "allowed_hosts": ("testserver",)}  # fmt: skip
+    settings = {
+        "database": str(tmp_path / "service.db"),
+        "sandbox": "process",
+        "workers": 2,
+        "allowed_hosts": ("testserver",),
+    }
     service = Service(
         ServiceOptions(problem_roots=roots or problem_roots(), **(settings | options))  # type: ignore[arg-type]
     )

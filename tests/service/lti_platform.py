@@ -56,10 +56,14 @@ class FakePlatform:
 
         LtiStore(database).add_platform(  # type: ignore[arg-type]
             Platform(
-                self.issuer, self.client_id, f"{self.url}/auth", f"{self.url}/token",
-                f"{self.url}/jwks", (self.deployment,),
+                self.issuer,
+                self.client_id,
+                f"{self.url}/auth",
+                f"{self.url}/token",
+                f"{self.url}/jwks",
+                (self.deployment,),
             )
-        )  # fmt: skip
+        )
 
     def close(self) -> None:
         self._server.shutdown()
@@ -156,9 +160,12 @@ class FakePlatform:
             assertion = form["client_assertion"][0]
             kid = jwt.get_unverified_header(assertion)["kid"]
             claims = jwt.decode(
-                assertion, self.tool_keys[kid].key, algorithms=["RS256"],  # type: ignore[index]
-                audience=f"{self.url}/token", issuer=self.client_id,
-            )  # fmt: skip
+                assertion,
+                self.tool_keys[kid].key,
+                algorithms=["RS256"],  # type: ignore[index]
+                audience=f"{self.url}/token",
+                issuer=self.client_id,
+            )
             assert claims["sub"] == self.client_id
             assert form["grant_type"] == ["client_credentials"]
             assert form["scope"] == [SCORE_SCOPE]

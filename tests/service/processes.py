@@ -27,11 +27,29 @@ class RedisServer:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [REDIS, "--port", "0", "--unixsocket", str(self.socket), "--unixsocketperm", "700",
-             "--dir", str(self.folder), "--appendonly", "yes", "--appendfsync", "always",
-             "--save", "", "--daemonize", "no", "--loglevel", "warning"],
+            [
+                REDIS,
+                "--port",
+                "0",
+                "--unixsocket",
+                str(self.socket),
+                "--unixsocketperm",
+                "700",
+                "--dir",
+                str(self.folder),
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "always",
+                "--save",
+                "",
+                "--daemonize",
+                "no",
+                "--loglevel",
+                "warning",
+            ],
             stdout=subprocess.DEVNULL,
-        )  # fmt: skip
+        )
         until(self._answers, 30, "redis-server did not start")
 
     def kill(self) -> None:
@@ -58,8 +76,18 @@ class Workers:
     """`grader worker` processes on the queue and database given, each stopped at the end."""
 
     def __init__(self, queue: str, database: Path) -> None:
-        self._argv = [sys.executable, "-m", "grader", "worker", "--queue", queue,
-                      "--db", str(database), "--sandbox", "process"]  # fmt: skip
+        self._argv = [
+            sys.executable,
+            "-m",
+            "grader",
+            "worker",
+            "--queue",
+            queue,
+            "--db",
+            str(database),
+            "--sandbox",
+            "process",
+        ]
         self.running: list[subprocess.Popen[bytes]] = []
         self._logs = database.parent
         self._started = 0
@@ -97,8 +125,11 @@ def token_made_by_the_cli(cwd, role: str, name: str) -> str:  # type: ignore[no-
 
     made = subprocess.run(
         [sys.executable, "-m", "grader", "web", "token", "create", "--role", role, "--name", name],
-        cwd=cwd, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert made.returncode == 0, made.stderr
     return made.stdout.strip()
 
@@ -156,8 +187,17 @@ class PostgresServer:
         self._run("pg_ctl", "-D", str(self._data), "-m", "immediate", "-w", "stop")
 
     def resume(self) -> None:
-        self._run("pg_ctl", "-D", str(self._data), "-l", str(self.folder / "log"), "-w", "-o",
-                  f"-k {self.folder} -c listen_addresses='' -c fsync=off", "start")  # fmt: skip
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self._data),
+            "-l",
+            str(self.folder / "log"),
+            "-w",
+            "-o",
+            f"-k {self.folder} -c listen_addresses='' -c fsync=off",
+            "start",
+        )
 
     def stop(self) -> None:
         self.halt()

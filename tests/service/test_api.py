@@ -133,8 +133,12 @@ def test_problems_languages_and_the_schema_are_served(running) -> None:
 
 
 def test_a_batch_from_a_zip_is_graded_and_exported(running) -> None:
-    entries = {"ada/solution.py": ACCEPTED, "bob/solution.py": WRONG, "../evil.py": ACCEPTED,
-               "cy/notes.txt": "not a program"}  # fmt: skip
+    entries = {
+        "ada/solution.py": ACCEPTED,
+        "bob/solution.py": WRONG,
+        "../evil.py": ACCEPTED,
+        "cy/notes.txt": "not a program",
+    }
     teacher = running.as_("teacher")
     batch = _hand_in_zip(running, entries)
     assert batch["submissions"] == 2 and [r["file"] for r in batch["refused"]] == [
@@ -268,8 +272,15 @@ def test_a_zip_handed_in_again_after_an_api_died_storing_it_is_whole(running) ->
     lost = "0123456789abcdef"  # what the killed API had stored: a third of the files
     store.batches.add(lost, "nqueens")
     for student in students[:4]:
-        store.submit(student, "nqueens", running.service.catalog.get("nqueens").version,
-                     "python", "solution.py", ACCEPTED.encode(), lost)  # fmt: skip
+        store.submit(
+            student,
+            "nqueens",
+            running.service.catalog.get("nqueens").version,
+            "python",
+            "solution.py",
+            ACCEPTED.encode(),
+            lost,
+        )
     teacher = running.as_("teacher")
     batch = _hand_in_zip(running, {f"{student}/solution.py": ACCEPTED for student in students})
     assert batch["submissions"] == len(students)
@@ -297,9 +308,11 @@ def _hand_in_zip(running, entries: dict[str, str]) -> dict:
         for name, text in entries.items():
             zipped.writestr(name, text)
     answer = running.client.post(
-        "/v1/batches", data={"problem": "nqueens"},
-        files={"archive": ("class.zip", archive.getvalue())}, headers=running.as_("teacher"),
-    )  # fmt: skip
+        "/v1/batches",
+        data={"problem": "nqueens"},
+        files={"archive": ("class.zip", archive.getvalue())},
+        headers=running.as_("teacher"),
+    )
     assert answer.status_code == 202, answer.text
     return answer.json()
 

@@ -33,17 +33,48 @@ class GuardedRedis(RedisServer):
         self.url = f"redis://grader:{self.password}@127.0.0.1:{port}/0"
         if self.tls:
             ca, cert, key = _certificates(self.folder)
-            listen = ["--port", "0", "--tls-port", str(port), "--tls-cert-file", str(cert),
-                      "--tls-key-file", str(key), "--tls-ca-cert-file", str(ca),
-                      "--tls-auth-clients", "no"]  # fmt: skip
+            listen = [
+                "--port",
+                "0",
+                "--tls-port",
+                str(port),
+                "--tls-cert-file",
+                str(cert),
+                "--tls-key-file",
+                str(key),
+                "--tls-ca-cert-file",
+                str(ca),
+                "--tls-auth-clients",
+                "no",
+            ]
             self.url = f"rediss://grader:{self.password}@127.0.0.1:{port}/0?ssl_ca_certs={ca}"
         self.process = subprocess.Popen(
-            [REDIS, *listen, "--bind", "127.0.0.1", "--dir", str(self.folder),
-             "--save", "", "--daemonize", "no", "--loglevel", "warning",
-             "--user", "default", "off",
-             "--user", "grader", "on", f">{self.password}", "~*", "&*", "+@all"],
+            [
+                REDIS,
+                *listen,
+                "--bind",
+                "127.0.0.1",
+                "--dir",
+                str(self.folder),
+                "--save",
+                "",
+                "--daemonize",
+                "no",
+                "--loglevel",
+                "warning",
+                "--user",
+                "default",
+                "off",
+                "--user",
+                "grader",
+                "on",
+                f">{self.password}",
+                "~*",
+                "&*",
+                "+@all",
+            ],
             stdout=subprocess.DEVNULL,
-        )  # fmt: skip
+        )
         until(self._answers, 30, "redis-server did not start")
 
     def _answers(self) -> bool:
@@ -166,10 +197,21 @@ def test_a_redis_with_a_password_and_an_acl_user(tmp_path, tls) -> None:
         assert running.service.store.get(identity).verdict == "AC"  # type: ignore[union-attr]
         wrong = server.url.replace(server.password, "not-the-password")
         refused = subprocess.run(
-            [sys.executable, "-m", "grader", "worker", "--queue", wrong,
-             "--db", str(tmp_path / "service.db")],
-            cwd=ROOT, capture_output=True, text=True, timeout=120,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "grader",
+                "worker",
+                "--queue",
+                wrong,
+                "--db",
+                str(tmp_path / "service.db"),
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         # The worker waits for a Redis that does not answer; one that refuses it says why.
         assert refused.returncode == 2 and "refused the grader" in refused.stderr
         assert "not-the-password" not in refused.stderr and "Traceback" not in refused.stderr

@@ -19,9 +19,12 @@ from .processes import token_made_by_the_cli
 
 def _grader(*arguments: str, cwd) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "grader", *arguments], cwd=cwd, text=True,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )  # fmt: skip
+        [sys.executable, "-m", "grader", *arguments],
+        cwd=cwd,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
 
 
 def test_grader_web_serves_the_embedded_default_and_stops_on_sigterm(tmp_path) -> None:
@@ -42,8 +45,17 @@ def test_grader_web_serves_the_embedded_default_and_stops_on_sigterm(tmp_path) -
 
 
 def test_on_another_address_it_refuses_to_run_without_tokens(tmp_path) -> None:
-    arguments = ("web", "--host", "0.0.0.0", "--port", "0", "--sandbox", "process",
-                 "--allowed-host", "grader.example.edu")  # fmt: skip
+    arguments = (
+        "web",
+        "--host",
+        "0.0.0.0",
+        "--port",
+        "0",
+        "--sandbox",
+        "process",
+        "--allowed-host",
+        "grader.example.edu",
+    )
     with _grader(*arguments, cwd=tmp_path) as web:
         _, err = web.communicate(timeout=60)
     assert web.returncode == 2 and "create tokens first" in err
@@ -65,7 +77,7 @@ def test_a_token_is_printed_once_and_stored_hashed(tmp_path) -> None:
 
 
 def test_a_full_disk_is_a_503_with_retry_after_and_a_failing_health_check(tmp_path) -> None:
-    """`grader web` with its database on a 4 MiB file system of its own (a tmpfs in a mount
+    """`grader web` with its database on a 16 MiB file system of its own (a tmpfs in a mount
     namespace of its own, gone with it), filled up: a hand-in is refused with 503 and
     Retry-After, the health check fails; space freed, both work again."""
     require(
@@ -76,7 +88,7 @@ def test_a_full_disk_is_a_503_with_retry_after_and_a_failing_health_check(tmp_pa
     disk = tmp_path / "disk"
     disk.mkdir()
     serve = (
-        f'mount -t tmpfs -o size=4m grader-test-disk "{disk}" && cd "{disk}" && '
+        f'mount -t tmpfs -o size=16m grader-test-disk "{disk}" && cd "{disk}" && '
         f'exec "{sys.executable}" -m grader web --port 0 --sandbox process'
     )
     command = ["unshare", "--mount", "--propagation", "private", "sh", "-c", serve]
@@ -108,9 +120,11 @@ def test_a_full_disk_is_a_503_with_retry_after_and_a_failing_health_check(tmp_pa
 def _hand_in(url: str, student: str = "ada") -> int | tuple[int, str]:
     body = {"problem": "nqueens", "language": "python", "source": f"# {student}\nx = 1\n"}
     request = urllib.request.Request(
-        url + "v1/submissions?wait=0", json.dumps(body).encode(), method="POST",
+        url + "v1/submissions?wait=0",
+        json.dumps(body).encode(),
+        method="POST",
         headers={"Content-Type": "application/json", "X-Grader": "1"},
-    )  # fmt: skip
+    )
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:
             return int(answer.status)

@@ -197,7 +197,7 @@ def test_processes_starting_together_on_an_empty_postgresql_make_the_schema_once
                 cwd=ROOT,
                 stderr=subprocess.PIPE,
                 text=True,
-            )  # fmt: skip
+            )
             for _ in range(processes)
         ]
         said = [process.communicate(timeout=120)[1] for process in started]
@@ -247,16 +247,25 @@ def test_a_batch_being_graded_is_not_pushed_again(tmp_path) -> None:
         files = [("files", (f"s{k}.py", f"# {k}\n{slow}")) for k in range(40)]
         client = redis_client.Redis(unix_socket_path=str(server.socket))
         pushes = lambda: sum(  # noqa: E731 - read twice
-            int(stats["calls"]) for name, stats in client.info("commandstats").items()
+            int(stats["calls"])
+            for name, stats in client.info("commandstats").items()
             if name in ("cmdstat_rpush", "cmdstat_lpush")
-        )  # fmt: skip
+        )
         before = pushes()
-        batch = running.client.post("/v1/batches", data={"problem": "nqueens"}, files=files,
-                                    headers=running.as_("teacher")).json()  # fmt: skip
+        batch = running.client.post(
+            "/v1/batches", data={"problem": "nqueens"}, files=files, headers=running.as_("teacher")
+        ).json()
         workers.start()
-        until(lambda: running.client.get(f"/v1/batches/{batch['id']}",
-                                         headers=running.as_("teacher")).json()
-              ["by_status"].get("done") == 40, 180, "the batch was not graded")  # fmt: skip
+        until(
+            lambda: (
+                running.client.get(f"/v1/batches/{batch['id']}", headers=running.as_("teacher"))
+                .json()["by_status"]
+                .get("done")
+                == 40
+            ),
+            180,
+            "the batch was not graded",
+        )
         # two chunks' jobs and their flags' jobs; nothing pushed again while they ran
         assert pushes() - before <= 4
         client.close()
@@ -275,9 +284,10 @@ def test_a_postgresql_restart_is_a_503_then_nothing(tmp_path) -> None:
         assert running.submit("ada").json()["status"] == "done"
         server.halt()
         down = running.client.post(
-            "/v1/submissions", headers=running.as_("ada"),
+            "/v1/submissions",
+            headers=running.as_("ada"),
             json={"problem": "nqueens", "language": "python", "source": "x = 1\n"},
-        )  # fmt: skip
+        )
         assert down.status_code == 503 and down.headers["retry-after"] == "5"
         assert running.client.get("/healthz").status_code == 503
         server.resume()
@@ -310,27 +320,3 @@ def test_a_full_postgresql_disk_fails_the_health_check(tmp_path) -> None:
     finally:
         running.service.close()
         server.stop()
-
-
-def test_a_full_sqlite_disk_fails_the_health_check(tmp_path) -> None:
-    """The same for the embedded database: its file on a small file system, filled up."""
-    require(os.geteuid() == 0, "a tmpfs of the test's own", "run the suite as root")
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(disk)], check=True)
-    try:
-        running = start(tmp_path, database=str(disk / "service.db"))
-        try:
-            assert running.client.get("/healthz").status_code == 200
-            filler = disk / "filler"
-            with open(filler, "wb") as spill, contextlib.suppress(OSError):
-                while True:
-                    spill.write(os.urandom(2**20))
-                    spill.flush()
-            assert running.client.get("/healthz").status_code == 503
-            filler.unlink()
-            assert running.client.get("/healthz").status_code == 200
-        finally:
-            running.service.close()
-    finally:
-        subprocess.run(["umount", "-l", str(disk)], check=False)

@@ -32,9 +32,15 @@ INSTANT_THEN_STUCK = (
 
 # A result as the service stores one, for rows finished here by hand.
 ACCEPTED: SubmissionDocument = {
-    "submission": "solution.py", "language": "python", "verdict": "AC", "score": 10,
-    "max_score": 10, "compile_output": "", "tests": [], "flags": [],
-}  # fmt: skip
+    "submission": "solution.py",
+    "language": "python",
+    "verdict": "AC",
+    "score": 10,
+    "max_score": 10,
+    "compile_output": "",
+    "tests": [],
+    "flags": [],
+}
 
 
 def _cases(answers: dict[str, object]) -> list[bytes]:
@@ -58,8 +64,14 @@ def test_flags_found_later_are_those_found_while_grading(
         first = grade(nqueens, nqueens_answers, submission, process_sandbox, True, None, False)
         assert first.flags == () and first.verdict is at_once.verdict
         slowest = max(test.time_s for test in first.tests)
-        later = flags_for(nqueens, nqueens_answers, submission, process_sandbox,
-                          first.verdict.value == "AC", slowest)  # fmt: skip
+        later = flags_for(
+            nqueens,
+            nqueens_answers,
+            submission,
+            process_sandbox,
+            first.verdict.value == "AC",
+            slowest,
+        )
         # A probe's message names the CPU time of the slowest test, which varies by run.
         assert [(f.kind, f.line) for f in later] == [(f.kind, f.line) for f in at_once.flags]
         kinds_seen |= {flag.kind for flag in later}
@@ -173,8 +185,10 @@ def test_a_worker_takes_flags_only_after_the_grading_queue(tmp_path, redis) -> N
     running = start(tmp_path, queue=redis.url, per_minute=1000, pending_per_student=1000)
     workers = Workers(redis.url, tmp_path / "service.db")
     try:
-        sources = [(NQUEENS / "flagged" / "lookup_table.py").read_text(),
-                   (NQUEENS / "accepted" / "backtracking.py").read_text()]  # fmt: skip
+        sources = [
+            (NQUEENS / "flagged" / "lookup_table.py").read_text(),
+            (NQUEENS / "accepted" / "backtracking.py").read_text(),
+        ]
         ids = [
             running.submit(who, s, wait=0).json()["id"]
             for who, s in zip(("ada", "bob"), sources, strict=True)

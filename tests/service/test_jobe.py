@@ -337,16 +337,24 @@ def test_requests_jobe_would_refuse_get_its_status_codes(jobe) -> None:
     no_source = {"run_spec": {"language_id": "python3", "sourcefilename": "a.py"}}
     assert post(f"{API}/runs", json=no_source, headers=headers).status_code == 400
     assert client.execute("print(1)", "cobol").status_code == 400
-    dangerous = {"run_spec": {"language_id": "python3", "sourcecode": "", "sourcefilename":
-                              "../etc/passwd"}}  # fmt: skip
+    dangerous = {
+        "run_spec": {"language_id": "python3", "sourcecode": "", "sourcefilename": "../etc/passwd"}
+    }
     assert post(f"{API}/runs", json=dangerous, headers=headers).status_code == 400
     too_long = client.execute("print(1)", "python3", parameters={"cputime": 500})
     assert too_long.status_code == 400 and "cputime" in too_long.json()
-    bad_file = {"run_spec": {"language_id": "python3", "sourcecode": "", "sourcefilename":
-                             "a.py", "file_list": [["short", "x.txt"]]}}  # fmt: skip
+    bad_file = {
+        "run_spec": {
+            "language_id": "python3",
+            "sourcecode": "",
+            "sourcefilename": "a.py",
+            "file_list": [["short", "x.txt"]],
+        }
+    }
     assert post(f"{API}/runs", json=bad_file, headers=headers).status_code == 400
-    put = running.client.put(f"{API}/files/{'a' * 32}", json={"file_contents": "%%%"},
-                             headers=headers)  # fmt: skip
+    put = running.client.put(
+        f"{API}/files/{'a' * 32}", json={"file_contents": "%%%"}, headers=headers
+    )
     assert put.status_code == 400
 
 

@@ -101,8 +101,11 @@ print(said.returncode, said.stdout.count("source.py:"))
 def _require_system_packages() -> None:
     python = "/usr/bin/python3"
     found = subprocess.run([python, "-c", "import numpy, matplotlib"], capture_output=True)
-    require(found.returncode == 0, "numpy and matplotlib", "apt-get install python3-numpy "
-            "python3-matplotlib")  # fmt: skip
+    require(
+        found.returncode == 0,
+        "numpy and matplotlib",
+        "apt-get install python3-numpy python3-matplotlib",
+    )
     require(shutil.which("pylint") is not None, "pylint", "apt-get install pylint")
     require(bool(system_python_packages()), "Debian's dist-packages", "a Debian Python")
 

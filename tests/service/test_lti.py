@@ -22,9 +22,14 @@ from .lti_platform import CLAIM, INSTRUCTOR_ROLE, FakePlatform
 from .processes import until
 
 SCORE_KEYS = {
-    "userId", "scoreGiven", "scoreMaximum", "activityProgress", "gradingProgress",
-    "timestamp", "comment",
-}  # fmt: skip
+    "userId",
+    "scoreGiven",
+    "scoreMaximum",
+    "activityProgress",
+    "gradingProgress",
+    "timestamp",
+    "comment",
+}
 
 
 def _started(tmp_path, failures: int = 0, retry_s: float = 0.2):
@@ -46,10 +51,15 @@ def _login(running, platform) -> dict[str, str]:
     """The platform starts the launch; the tool sends the browser to its authorization URL."""
     answer = running.client.post(
         "/lti/login",
-        data={"iss": platform.issuer, "login_hint": "42", "client_id": platform.client_id,
-              "target_link_uri": "https://testserver/lti/launch", "lti_message_hint": "m1"},
+        data={
+            "iss": platform.issuer,
+            "login_hint": "42",
+            "client_id": platform.client_id,
+            "target_link_uri": "https://testserver/lti/launch",
+            "lti_message_hint": "m1",
+        },
         follow_redirects=False,
-    )  # fmt: skip
+    )
     assert answer.status_code == 302, answer.text
     location = urlsplit(answer.headers["location"])
     assert f"{location.scheme}://{location.netloc}{location.path}" == f"{platform.url}/auth"
@@ -131,8 +141,9 @@ def test_the_same_nonce_is_never_accepted_twice(lti) -> None:
 def test_a_launch_that_fails_a_check_is_refused(lti, change, said) -> None:
     running, platform = lti
     query = _login(running, platform)
-    refused = _launch(running, platform.id_token(platform.claims(query["nonce"]) | change),
-                      query["state"])  # fmt: skip
+    refused = _launch(
+        running, platform.id_token(platform.claims(query["nonce"]) | change), query["state"]
+    )
     assert refused.status_code == 401 and said in refused.text
     assert "This launch was refused" in refused.text and "Traceback" not in refused.text
     assert COOKIE not in refused.cookies
@@ -165,8 +176,11 @@ def test_an_unknown_platform_is_refused(lti) -> None:
 def test_a_deep_link_sends_the_chosen_problem_back_signed(lti) -> None:
     running, platform = lti
     query = _login(running, platform)
-    settings = {"deep_link_return_url": f"{platform.url}/deep-link-return", "data": "opaque-7",
-                "accept_types": ["ltiResourceLink"]}  # fmt: skip
+    settings = {
+        "deep_link_return_url": f"{platform.url}/deep-link-return",
+        "data": "opaque-7",
+        "accept_types": ["ltiResourceLink"],
+    }
     claims = platform.claims(query["nonce"]) | {
         CLAIM + "message_type": "LtiDeepLinkingRequest",
         "https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings": settings,

@@ -25,8 +25,12 @@ def test_a_run_shows_the_answer_beside_the_references(running) -> None:
     assert document["input"] == {"n": 6}
     assert document["yours"]["verdict"] == "AC"
     assert document["yours"]["time_s"] >= 0 and document["yours"]["memory_kib"] > 0
-    assert sorted(document["expected"]) == [[1, 3, 5, 0, 2, 4], [2, 5, 1, 4, 0, 3],
-                                            [3, 0, 4, 1, 5, 2], [4, 2, 0, 5, 3, 1]]  # fmt: skip
+    assert sorted(document["expected"]) == [
+        [1, 3, 5, 0, 2, 4],
+        [2, 5, 1, 4, 0, 3],
+        [3, 0, 4, 1, 5, 2],
+        [4, 2, 0, 5, 3, 1],
+    ]
     rows = running.service.database.rows("SELECT COUNT(*) FROM submissions")
     assert rows == [(0,)]  # not a submission
 

@@ -57,9 +57,11 @@ def test_a_handed_in_program_is_graded_and_its_hidden_tests_stay_hidden(served: 
 
 def test_run_on_your_own_input_is_the_program_s_stdin(served: Running) -> None:
     body = {
-        "problem": "anypair", "language": "python3", "input": "7",
+        "problem": "anypair",
+        "language": "python3",
+        "input": "7",
         "source": "n = int(input())\nprint(2, n - 2)\n",
-    }  # fmt: skip
+    }
     ran = served.client.post("/v1/runs", json=body, headers=served.as_("ada")).json()
     assert ran["input"] == {"stdin": "7\n"}
     assert ran["expected"] == "3 4\n"  # the first accepted submission's output: halves.cpp

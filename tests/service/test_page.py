@@ -123,8 +123,13 @@ def test_the_editor_highlights_every_language(site, browser) -> None:
     page = signed_in(browser, url, running.tokens["ada"])
     page.goto(url + "/problems/nqueens")
     _with_editor(page)
-    for language, keyword in [("python", "def"), ("cpp", "class"), ("rust", "fn"),
-                              ("java", "class"), ("csharp", "class")]:  # fmt: skip
+    for language, keyword in [
+        ("python", "def"),
+        ("cpp", "class"),
+        ("rust", "fn"),
+        ("java", "class"),
+        ("csharp", "class"),
+    ]:
         page.get_by_label("Language").select_option(language)
         word = page.locator(".cm-content span", has_text=keyword).first
         word.wait_for()

@@ -50,8 +50,9 @@ def test_the_service_keeps_its_rows_in_postgresql(tmp_path, postgres, capsys) ->
     try:
         assert database.dialect == "postgresql"
         assert database.rows("SELECT student, verdict FROM results ORDER BY student") == [
-            ("ada", "AC"), ("bob", "WA"),
-        ]  # fmt: skip
+            ("ada", "AC"),
+            ("bob", "WA"),
+        ]
     finally:
         database.close()
     assert main(["export", "--db", postgres.url]) == 0

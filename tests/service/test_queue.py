@@ -19,9 +19,14 @@ from .conftest import SLOW, WRONG, Running, start
 from .processes import RedisServer, Workers, until
 
 VERDICT_OF_FOLDER = {
-    "accepted": "AC", "wrong_answer": "WA", "runtime_error": "RTE", "compile_error": "CE",
-    "time_limit_exceeded": "TLE", "memory_limit_exceeded": "MLE", "output_limit_exceeded": "OLE",
-}  # fmt: skip
+    "accepted": "AC",
+    "wrong_answer": "WA",
+    "runtime_error": "RTE",
+    "compile_error": "CE",
+    "time_limit_exceeded": "TLE",
+    "memory_limit_exceeded": "MLE",
+    "output_limit_exceeded": "OLE",
+}
 
 
 @dataclass
@@ -54,15 +59,20 @@ def queued(tmp_path: Path) -> Iterator[Queued]:
 
 
 def _wait_done(queued: Queued, identities: list[str], timeout: float) -> None:
-    until(lambda: all(queued.row(i).status == "done" for i in identities), timeout,
-          "not everything was graded in time")  # fmt: skip
+    until(
+        lambda: all(queued.row(i).status == "done" for i in identities),
+        timeout,
+        "not everything was graded in time",
+    )
 
 
 def test_workers_grade_what_the_api_enqueues(queued) -> None:
     queued.workers.start()
     queued.workers.start()
-    ids = [queued.running.submit("ada", wait=0).json()["id"],
-           queued.running.submit("bob", source=WRONG, wait=0).json()["id"]]  # fmt: skip
+    ids = [
+        queued.running.submit("ada", wait=0).json()["id"],
+        queued.running.submit("bob", source=WRONG, wait=0).json()["id"],
+    ]
     _wait_done(queued, ids, 120)
     assert [queued.row(i).verdict for i in ids] == ["AC", "WA"]
     assert queued.running.service.queue.depth() == 0

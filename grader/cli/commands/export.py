@@ -12,8 +12,9 @@ HELP = "a gradebook as CSV: a row per student, a column per problem"
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--db", required=True, metavar="FILE_OR_URL",
-                         help="a SQLite file, or a postgresql:// URL")  # fmt: skip
+    command.add_argument(
+        "--db", required=True, metavar="FILE_OR_URL", help="a SQLite file, or a postgresql:// URL"
+    )
     command.add_argument("--format", choices=("csv",), default="csv")
 
 

@@ -20,10 +20,12 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     build = actions.add_parser("build", help="write the autograder zip to upload to Gradescope")
     add_problem_name(build)
     build.add_argument(
-        "--language", action="append", dest="languages",
+        "--language",
+        action="append",
+        dest="languages",
         help="a language students may submit in (repeat it; default: python, or python3 for "
         "a problem package)",
-    )  # fmt: skip
+    )
     build.add_argument("--output", type=Path, default=Path("autograder.zip"), metavar="ZIP")
     run = actions.add_parser("run", help="grade /autograder/submission (run_autograder calls it)")
     run.add_argument("--config", type=Path, required=True, metavar="JSON")

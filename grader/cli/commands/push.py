@@ -21,9 +21,11 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     canvas.add_argument("--problem", default="nqueens", metavar="ID")
     canvas.add_argument("--db", default="grader.db", metavar="FILE_OR_URL")
     canvas.add_argument(
-        "--token-env", default="CANVAS_TOKEN", metavar="NAME",
+        "--token-env",
+        default="CANVAS_TOKEN",
+        metavar="NAME",
         help="the environment variable that holds an instructor's API token",
-    )  # fmt: skip
+    )
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
@@ -39,8 +41,10 @@ def run(args: argparse.Namespace, context: Context) -> int:
         pushed = push(gradebook, args.problem, args.url, token, args.course, args.assignment)
     finally:
         gradebook.close()
-    print(f"grader push: {len(pushed.graded)} scores sent to assignment {args.assignment}",
-          file=context.stdout)  # fmt: skip
+    print(
+        f"grader push: {len(pushed.graded)} scores sent to assignment {args.assignment}",
+        file=context.stdout,
+    )
     for student in pushed.unmatched:
         context.say(f"grader push: {student}: no student of course {args.course} has this login")
     return EXIT_FAILED if pushed.unmatched else EXIT_OK

@@ -16,14 +16,29 @@ HELP = "write a class report with pictures from a gradebook (for instructors)"
 def add_arguments(command: argparse.ArgumentParser) -> None:
     from ...insight.similarity import THRESHOLD
 
-    command.add_argument("--db", required=True, metavar="FILE_OR_URL",
-                         help="the gradebook: `grade --db` or the service database")  # fmt: skip
+    command.add_argument(
+        "--db",
+        required=True,
+        metavar="FILE_OR_URL",
+        help="the gradebook: `grade --db` or the service database",
+    )
     add_problem(command)
     command.add_argument("--output", type=Path, default=Path("report.html"), metavar="FILE")
-    command.add_argument("--threshold", type=float, default=THRESHOLD, metavar="T",
-                         help="the least similarity score a pair is listed at")  # fmt: skip
-    command.add_argument("--common", type=Path, action="append", default=[], metavar="FILE",
-                         help="code everyone may share (the lesson's own)")  # fmt: skip
+    command.add_argument(
+        "--threshold",
+        type=float,
+        default=THRESHOLD,
+        metavar="T",
+        help="the least similarity score a pair is listed at",
+    )
+    command.add_argument(
+        "--common",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="code everyone may share (the lesson's own)",
+    )
 
 
 def run(args: argparse.Namespace, context: Context) -> int:

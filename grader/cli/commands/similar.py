@@ -24,22 +24,32 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     from ...insight.similarity import THRESHOLD
 
     command.add_argument(
-        "submissions", nargs="*", metavar="DIR_OR_FILE",
+        "submissions",
+        nargs="*",
+        metavar="DIR_OR_FILE",
         help="a class folder (one file or folder per student), or files",
-    )  # fmt: skip
+    )
     command.add_argument(
-        "--db", metavar="FILE_OR_URL",
+        "--db",
+        metavar="FILE_OR_URL",
         help="compare each student's latest submission in this gradebook",
-    )  # fmt: skip
+    )
     add_problem(command)
     command.add_argument(
-        "--threshold", type=float, default=THRESHOLD, metavar="T",
+        "--threshold",
+        type=float,
+        default=THRESHOLD,
+        metavar="T",
         help=f"the least score a pair is shown at, 0 to 1 (default {THRESHOLD})",
-    )  # fmt: skip
+    )
     command.add_argument(
-        "--common", type=Path, action="append", default=[], metavar="FILE",
+        "--common",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE",
         help="code everyone may share (the lesson's own): never evidence",
-    )  # fmt: skip
+    )
     command.add_argument("--format", choices=("text", "json"), default="text")
 
 

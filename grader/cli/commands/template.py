@@ -14,9 +14,12 @@ HELP = "print the starter code of a problem in a language"
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument(
-        "--language", required=True, choices=sorted(LANGUAGES), metavar="LANG",
+        "--language",
+        required=True,
+        choices=sorted(LANGUAGES),
+        metavar="LANG",
         help=f"one of: {', '.join(sorted(LANGUAGES))}",
-    )  # fmt: skip
+    )
     add_problem(command)
 
 

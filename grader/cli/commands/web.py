@@ -26,44 +26,75 @@ DEFAULT_DB = Path("grader.db")
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--host", default="127.0.0.1")
-    command.add_argument("--port", type=int, default=8000)
+    _where_it_serves(command)
+    _whom_it_believes(command)
     command.add_argument(
-        "--db", default=str(DEFAULT_DB), metavar="FILE_OR_URL",
-        help="a SQLite file (default: grader.db here) or a postgresql:// URL",
-    )  # fmt: skip
-    command.add_argument(
-        "--queue", default="", metavar="URL",
-        help="redis://HOST:PORT or unix:///path/redis.sock: only enqueue; `grader worker` grades",
-    )  # fmt: skip
-    command.add_argument("--workers", type=positive, default=2, metavar="N",
-                         help="grading threads in this process (without --queue)")  # fmt: skip
-    command.add_argument(
-        "--allowed-host", action="append", default=[], metavar="NAME",
-        help="a host name clients reach the service by (repeat it; loopback names always)",
-    )  # fmt: skip
-    command.add_argument(
-        "--behind-https", action="store_true",
-        help="a proxy in front speaks https: cookies are Secure",
-    )  # fmt: skip
-    command.add_argument(
-        "--trusted-proxy", action="append", default=[], metavar="ADDRESS",
-        help="a proxy whose X-Forwarded-Proto and -For are believed (default: 127.0.0.1)",
-    )  # fmt: skip
-    command.add_argument(
-        "--jobe-python-packages", action="append", metavar="DIR",
+        "--jobe-python-packages",
+        action="append",
+        metavar="DIR",
         help="a site directory of host Python packages Jobe's python3 runs see (repeat it; "
         "default: the system's, such as Debian's python3-numpy; `none`: none)",
-    )  # fmt: skip
+    )
     add_sandbox(command)
     command.add_argument(
-        "--problems", type=Path, action="append", metavar="DIR",
+        "--problems",
+        type=Path,
+        action="append",
+        metavar="DIR",
         help="a folder of problems (default: problems/ here, then the bundled ones)",
-    )  # fmt: skip
+    )
     actions = command.add_subparsers(dest="action", metavar="ACTION")
     add_token_actions(actions.add_parser("token", help="manage the service's tokens"))
     add_lti_actions(
         actions.add_parser("lti", help="register an LTI 1.3 platform (Canvas, Moodle, ...)")
+    )
+
+
+def _where_it_serves(command: argparse.ArgumentParser) -> None:
+    """Its address, its database, its queue and its grading threads."""
+    command.add_argument("--host", default="127.0.0.1")
+    command.add_argument("--port", type=int, default=8000)
+    command.add_argument(
+        "--db",
+        default=str(DEFAULT_DB),
+        metavar="FILE_OR_URL",
+        help="a SQLite file (default: grader.db here) or a postgresql:// URL",
+    )
+    command.add_argument(
+        "--queue",
+        default="",
+        metavar="URL",
+        help="redis://HOST:PORT or unix:///path/redis.sock: only enqueue; `grader worker` grades",
+    )
+    command.add_argument(
+        "--workers",
+        type=positive,
+        default=2,
+        metavar="N",
+        help="grading threads in this process (without --queue)",
+    )
+
+
+def _whom_it_believes(command: argparse.ArgumentParser) -> None:
+    """The host names it answers to, and the proxies in front of it."""
+    command.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name clients reach the service by (repeat it; loopback names always)",
+    )
+    command.add_argument(
+        "--behind-https",
+        action="store_true",
+        help="a proxy in front speaks https: cookies are Secure",
+    )
+    command.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a proxy whose X-Forwarded-Proto and -For are believed (default: 127.0.0.1)",
     )
 
 

@@ -19,14 +19,24 @@ HELP = "grade the submissions a `grader web --queue URL` service enqueues"
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument(
-        "--queue", metavar="URL",
+        "--queue",
+        metavar="URL",
         help=f"redis://[USER:PASSWORD@]HOST:PORT, rediss://... (TLS) or unix:///path/redis.sock; "
         f"default: ${QUEUE_VARIABLE} (which keeps a password off the command line)",
-    )  # fmt: skip
-    command.add_argument("--db", default="grader.db", metavar="FILE_OR_URL",
-                         help="the service's database (the same as `grader web --db`)")  # fmt: skip
-    command.add_argument("--jobs", type=positive, default=1, metavar="N",
-                         help="worker processes, each with its own warm sandbox")  # fmt: skip
+    )
+    command.add_argument(
+        "--db",
+        default="grader.db",
+        metavar="FILE_OR_URL",
+        help="the service's database (the same as `grader web --db`)",
+    )
+    command.add_argument(
+        "--jobs",
+        type=positive,
+        default=1,
+        metavar="N",
+        help="worker processes, each with its own warm sandbox",
+    )
     add_sandbox(command)
     command.add_argument("--problems", type=Path, action="append", metavar="DIR")
     command.add_argument("--name", default="", help=argparse.SUPPRESS)
@@ -79,8 +89,18 @@ def queue_url(args: argparse.Namespace, context: Context) -> str:
 
 def _many(args: argparse.Namespace, context: Context) -> int:
     """N single workers as child processes; a signal to this one stops them all."""
-    argv = [sys.executable, "-m", "grader", "worker", "--db", args.db,
-            "--sandbox", args.sandbox, "--runtime", args.runtime]  # fmt: skip
+    argv = [
+        sys.executable,
+        "-m",
+        "grader",
+        "worker",
+        "--db",
+        args.db,
+        "--sandbox",
+        args.sandbox,
+        "--runtime",
+        args.runtime,
+    ]
     for folder in args.problems or ():
         argv += ["--problems", str(folder)]
     # The URL (and any password in it) through the environment, never a command line.

@@ -11,9 +11,14 @@ ANSWERED, STALE = 0, 1  # the warm grader's first byte: here is the exit status 
 # whose values equal its own (the client picks the server by them), so that what it reads
 # there is what a cold command would read, and it never swaps its own environment.
 SERVED_ENVIRONMENT = (
-    "PATH", "HOME", "XDG_CACHE_HOME", "TMPDIR", "DOCKER_HOST", "DOCKER_CERT_PATH",
+    "PATH",
+    "HOME",
+    "XDG_CACHE_HOME",
+    "TMPDIR",
+    "DOCKER_HOST",
+    "DOCKER_CERT_PATH",
     "DOCKER_TLS_VERIFY",
-)  # fmt: skip
+)
 
 
 def package_dir() -> str:

@@ -170,9 +170,15 @@ class LtiStore:
         self.database.execute(
             "INSERT INTO lti_states (state, nonce, issuer, client_id, data, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
-            (state, nonce, platform.issuer, platform.client_id, json.dumps(data or {}),
-             time.time()),
-        )  # fmt: skip
+            (
+                state,
+                nonce,
+                platform.issuer,
+                platform.client_id,
+                json.dumps(data or {}),
+                time.time(),
+            ),
+        )
         return state, State(nonce, platform.issuer, platform.client_id, data or {})
 
     def take_state(self, state: str) -> State | None:
@@ -251,9 +257,8 @@ class LtiStore:
             "INSERT INTO lti_outbox (id, issuer, client_id, lineitem, body, attempts, next_at) "
             "VALUES (?, ?, ?, ?, ?, 0, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body, "
             "attempts = 0, next_at = excluded.next_at, sent_at = NULL, last_error = NULL",
-            (identity, link.issuer, link.client_id, link.lineitem, json.dumps(body),
-             time.time()),
-        )  # fmt: skip
+            (identity, link.issuer, link.client_id, link.lineitem, json.dumps(body), time.time()),
+        )
 
     def due(self, limit: int = 50) -> list[Outgoing]:
         rows = self.database.rows(

@@ -68,21 +68,39 @@ class Recipe:
 # The engine's own masked paths (it replaces its list with the one given, not adds to it),
 # then the process backend's: host information and machine-wide counters.
 DOCKER_MASKED_PATHS: Final = (
-    "/proc/asound", "/proc/acpi", "/proc/kcore", "/proc/keys", "/proc/latency_stats",
-    "/proc/timer_list", "/proc/timer_stats", "/proc/sched_debug", "/proc/scsi", "/sys/firmware",
+    "/proc/asound",
+    "/proc/acpi",
+    "/proc/kcore",
+    "/proc/keys",
+    "/proc/latency_stats",
+    "/proc/timer_list",
+    "/proc/timer_stats",
+    "/proc/sched_debug",
+    "/proc/scsi",
+    "/sys/firmware",
     "/sys/devices/virtual/powercap",
-)  # fmt: skip
+)
 
 
 def _log_config(logged: bool) -> LogConfig:
-    """A warm runner's words are read back from the engine's log: the `local` driver keeps
-    its bytes as they were (json-file turns what is not UTF-8 into U+FFFD). A build's or a
-    run's output comes through an attached stream or sockets instead, and it logs nothing."""
+    """A warm runner (`logged`) says on stderr why it failed, read back from the engine's
+    log: the `local` driver keeps its bytes as they were (json-file turns what is not UTF-8
+    into U+FFFD). A build's or a run's output comes through an attached stream or sockets
+    instead, and it logs nothing."""
     from docker.types import LogConfig
 
     if not logged:
         return LogConfig(type="none", config={})
     return LogConfig(type="local", config={"max-size": "40m", "max-file": "1", "compress": "false"})
+
+
+def _scratch(workdir_bytes: int) -> dict[str, str]:
+    """The container's writable work directory, and its /dev/shm: the engine's own is a
+    writable 64 MiB, here an empty, read-only one."""
+    return {
+        WORKDIR: f"rw,exec,nosuid,nodev,size={workdir_bytes},mode=1777",
+        "/dev/shm": "ro,nosuid,nodev,noexec,size=4k",
+    }
 
 
 def _security(warm: bool, oci_runtime: str) -> list[str]:
@@ -115,19 +133,11 @@ def create(
     memory = memory_mib * 2**20 + (GVISOR_KERNEL_MIB * 2**20 if oci_runtime == GVISOR else 0)
     ulimits = ulimits | ({"nproc": processes} if oci_runtime == GVISOR else {})
     warm = warm_runner is not None
-    # A warm runner says on stderr why it failed, read from the engine's log; a build's
-    # output is read as it is printed (attached.py).
-    logged = warm
-    workdir_bytes = BUILD_WORKDIR_BYTES if building else WORKDIR_BYTES
     host_config = client.api.create_host_config(
         network_mode="none",
         runtime=oci_runtime or None,
         read_only=True,
-        tmpfs={
-            WORKDIR: f"rw,exec,nosuid,nodev,size={workdir_bytes},mode=1777",
-            # The engine's own /dev/shm is a writable 64 MiB: here an empty, read-only one.
-            "/dev/shm": "ro,nosuid,nodev,noexec,size=4k",
-        },
+        tmpfs=_scratch(BUILD_WORKDIR_BYTES if building else WORKDIR_BYTES),
         mounts=[Mount(CHANNEL_DIR, hostdir, type="bind", read_only=True), *mounts],
         mem_limit=memory,
         memswap_limit=memory,
@@ -137,7 +147,7 @@ def create(
         cap_add=list(WARM_RUNNER_CAPABILITIES) if warm else None,
         security_opt=_security(warm, oci_runtime),
         ulimits=[Ulimit(name=name, soft=value, hard=value) for name, value in ulimits.items()],
-        log_config=_log_config(logged),
+        log_config=_log_config(warm),
     )
     host_config["MaskedPaths"] = [] if warm else sorted({*DOCKER_MASKED_PATHS, *MASKED_PROC_FILES})
     if warm:
@@ -148,9 +158,13 @@ def create(
         user=f"{uid}:{uid}",
         environment=child_environment(WORKDIR)
         | {"GRADER_SOCKET": f"{CHANNEL_DIR}/{CHANNEL_NAME}", **(warm_runner or {})},
-        working_dir=WORKDIR, hostname="sandbox", host_config=host_config,
-        stdin_open=False, tty=False, labels={RUN_LABEL: str(os.getpid())},
-    )  # fmt: skip
+        working_dir=WORKDIR,
+        hostname="sandbox",
+        host_config=host_config,
+        stdin_open=False,
+        tty=False,
+        labels={RUN_LABEL: str(os.getpid())},
+    )
     return client.containers.get(created["Id"])
 
 

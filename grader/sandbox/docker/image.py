@@ -33,9 +33,20 @@ RECIPE_LABEL: Final = "org.grader.recipe"
 RECIPE_VERSION: Final = "3"  # 3: the standard library alone, not its whole prefix
 REGISTRY_PROBE_S: Final = 1.5
 SKIPPED_DIRS: Final = frozenset(
-    {"site-packages", "dist-packages", "test", "tests", "idle_test", "idlelib", "tkinter",
-     "turtledemo", "ensurepip", "lib2to3", "__phello__"}
-)  # fmt: skip
+    {
+        "site-packages",
+        "dist-packages",
+        "test",
+        "tests",
+        "idle_test",
+        "idlelib",
+        "tkinter",
+        "turtledemo",
+        "ensurepip",
+        "lib2to3",
+        "__phello__",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)

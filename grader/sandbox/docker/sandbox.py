@@ -260,9 +260,17 @@ class DockerSandbox(ClosedOnExit):
         ) -> Child:
             wanted = docker_ulimits(rlimits(side_limits, 0, side, file_bytes=MAX_ARTIFACT_BYTES))
             return Build(
-                self._client, self._tag, self._argv(side), side, side_limits, wanted, output,
-                self._uids.next(), self._options.oci_runtime, pipes,
-            )  # fmt: skip
+                self._client,
+                self._tag,
+                self._argv(side),
+                side,
+                side_limits,
+                wanted,
+                output,
+                self._uids.next(),
+                self._options.oci_runtime,
+                pipes,
+            )
 
         return interact_in_containers(build, shell(), program, limits, peer, peer_limits, artifacts)
 

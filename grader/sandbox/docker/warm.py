@@ -127,9 +127,18 @@ def in_container(
             listener.bind(os.path.join(hostdir, CHANNEL_NAME))
             listener.listen(1)
             container = create(
-                client, tag, shimmed, hostdir, mounts, WARM_RUNNER_MEMORY_MIB, {}, False, 0, "",
+                client,
+                tag,
+                shimmed,
+                hostdir,
+                mounts,
+                WARM_RUNNER_MEMORY_MIB,
+                {},
+                False,
+                0,
+                "",
                 warm_runner=environment,
-            )  # fmt: skip
+            )
             container.start()
             container.reload()
             pidfd = os.pidfd_open(int(container.attrs["State"]["Pid"]))

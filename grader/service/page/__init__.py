@@ -142,8 +142,13 @@ def _instructors(request: Request, problem_id: str) -> tuple[Caller, Service, Of
 @router.get("/class/{problem_id}", response_class=HTMLResponse)
 def class_view(problem_id: str, request: Request) -> Response:
     who, service, offered = _instructors(request, problem_id)
-    return _page(request, "class.html", who, problem=problem_document(offered, full=False),
-                 summary=class_summary(service, problem_id))  # fmt: skip
+    return _page(
+        request,
+        "class.html",
+        who,
+        problem=problem_document(offered, full=False),
+        summary=class_summary(service, problem_id),
+    )
 
 
 @router.get("/class/{problem_id}/report", response_class=HTMLResponse)
