@@ -50,23 +50,9 @@ def recorded(db) -> int:
 def test_a_killed_batch_resumes_and_exports_one_row_per_student(tmp_path, capsys) -> None:
     folder, db = tmp_path / "class", tmp_path / "grades.sqlite"
     make_class(folder)
-    command = [
-        sys.executable,
-        "-m",
-        "grader",
-        "grade",
-        "--sandbox",
-        "process",
-        "--jobs",
-        "2",
-        "--db",
-        str(db),
-        "--format",
-        "json",
-        "--output",
-        str(tmp_path / "r.json"),
-        str(folder),
-    ]
+    grading = ["grade", "--sandbox", "process", "--jobs", "2", "--db", str(db), "--format", "json"]
+    command = [sys.executable, "-m", "grader", *grading, "--output", str(tmp_path / "r.json")]
+    command.append(str(folder))
     batch = subprocess.Popen(
         command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
@@ -78,23 +64,7 @@ def test_a_killed_batch_resumes_and_exports_one_row_per_student(tmp_path, capsys
     halfway = recorded(db)
     assert 3 <= halfway < STUDENTS  # killed mid-batch, with results already safe
 
-    assert (
-        main(
-            [
-                "grade",
-                "--sandbox",
-                "process",
-                "--jobs",
-                "2",
-                "--db",
-                str(db),
-                "--format",
-                "json",
-                str(folder),
-            ]
-        )
-        == 1
-    )
+    assert main([*grading, str(folder)]) == 1
     out = capsys.readouterr()
     assert f"{halfway} submissions already graded" in out.err
     assert recorded(db) == STUDENTS

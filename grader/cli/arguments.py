@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ..errors import UsageError
 from ..languages import NEEDS
@@ -17,6 +18,27 @@ def add_problem(command: argparse.ArgumentParser) -> None:
         default="nqueens",
         metavar="DIR_OR_NAME",
         help="a problem folder, or a name under problems/ (default: nqueens)",
+    )
+
+
+def add_similarity(command: argparse.ArgumentParser) -> None:
+    """How alike two submissions must be to be listed, and code that is no evidence."""
+    from ..insight.similarity import THRESHOLD  # the insight's, imported when asked
+
+    command.add_argument(
+        "--threshold",
+        type=float,
+        default=THRESHOLD,
+        metavar="T",
+        help=f"the least similarity score a pair is listed at, 0 to 1 (default {THRESHOLD})",
+    )
+    command.add_argument(
+        "--common",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="code everyone may share (the lesson's own): never evidence",
     )
 
 

@@ -7,15 +7,13 @@ import argparse
 from pathlib import Path
 
 from ...errors import EXIT_OK, UsageError
-from ..arguments import add_problem
+from ..arguments import add_problem, add_similarity
 from ..context import Context
 
 HELP = "write a class report with pictures from a gradebook (for instructors)"
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
-    from ...insight.similarity import THRESHOLD
-
     command.add_argument(
         "--db",
         required=True,
@@ -24,21 +22,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     )
     add_problem(command)
     command.add_argument("--output", type=Path, default=Path("report.html"), metavar="FILE")
-    command.add_argument(
-        "--threshold",
-        type=float,
-        default=THRESHOLD,
-        metavar="T",
-        help="the least similarity score a pair is listed at",
-    )
-    command.add_argument(
-        "--common",
-        type=Path,
-        action="append",
-        default=[],
-        metavar="FILE",
-        help="code everyone may share (the lesson's own)",
-    )
+    add_similarity(command)
 
 
 def run(args: argparse.Namespace, context: Context) -> int:

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import EXIT_OK, UsageError
-from ..arguments import add_problem
+from ..arguments import add_problem, add_similarity
 from ..context import Context
 
 if TYPE_CHECKING:
@@ -21,8 +20,6 @@ COLUMN = 46
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
-    from ...insight.similarity import THRESHOLD
-
     command.add_argument(
         "submissions",
         nargs="*",
@@ -35,21 +32,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         help="compare each student's latest submission in this gradebook",
     )
     add_problem(command)
-    command.add_argument(
-        "--threshold",
-        type=float,
-        default=THRESHOLD,
-        metavar="T",
-        help=f"the least score a pair is shown at, 0 to 1 (default {THRESHOLD})",
-    )
-    command.add_argument(
-        "--common",
-        type=Path,
-        action="append",
-        default=[],
-        metavar="FILE",
-        help="code everyone may share (the lesson's own): never evidence",
-    )
+    add_similarity(command)
     command.add_argument("--format", choices=("text", "json"), default="text")
 
 
