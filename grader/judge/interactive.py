@@ -48,7 +48,9 @@ class InteractiveRun(PackageRun):
         }
         feedback[".err"] = peer.stderr.decode("utf-8", "replace")
         failed = self.failed(ran.outcome)
-        peer_first = ran.peer_ended_first or (ran.ended_together and _broken_pipe(ran.outcome))
+        peer_first = ran.peer_ended_first or (
+            ran.ended_together and _ended_by_the_validator(ran.outcome)
+        )
         if peer.termination is Termination.EXITED:
             verdict = judged(self.problem, case, code, feedback)
         else:
@@ -78,7 +80,7 @@ CONVERSATION_ENDED_SAID: Final = (
 )
 
 
-def _broken_pipe(outcome: RunOutcome) -> bool:
+def _ended_by_the_validator(outcome: RunOutcome) -> bool:
     """Whether the program died of the conversation's end (SIGPIPE, or an error saying its
     output was closed or its input ran out): its end then followed the validator's,
     whenever the two were seen."""

@@ -55,12 +55,13 @@ SANITIZED_FLAGS = (
 SANITIZED_LINK = ("-static-libasan", "-static-libubsan", "-static-libstdc++", "-static-libgcc")
 # Leak checking needs ptrace, which no sandbox allows; an abort (a failed libstdc++ check)
 # shows its stack; the quarantine of freed memory stays small under a test's memory limit.
-# UndefinedBehaviorSanitizer's runtime is a copy of its own, which the driver's report pipe
-# does not reach: it writes its report to a file of the run's (.grader-ubsan.PID), which the
-# driver reads and sends on the judge's channel (drivers/driver_lib.cpp).
+# Each sanitizer writes its report to a file of the run's (.grader-asan.PID,
+# .grader-ubsan.PID: UndefinedBehaviorSanitizer's runtime is a copy of its own), which the
+# driver reads and sends on the judge's channel (drivers/driver_lib.cpp), never to stderr.
 SANITIZER_OPTIONS = (
     '\nextern "C" const char *__asan_default_options() {\n'
-    '    return "detect_leaks=0:handle_abort=1:quarantine_size_mb=16:malloc_context_size=4";\n'
+    '    return "detect_leaks=0:handle_abort=1:quarantine_size_mb=16:malloc_context_size=4"\n'
+    '           ":log_path=.grader-asan";\n'
     "}\n"
     'extern "C" const char *__ubsan_default_options() {\n'
     '    return "log_path=.grader-ubsan:print_stacktrace=0";\n'

@@ -146,13 +146,12 @@ static std::string type_name(const std::type_info &type) {
 static long long current_id = 0;  // the request being run, which a sanitizer's report answers
 
 #if defined(__SANITIZE_ADDRESS__)
-// In the sanitized rebuild (judge/crash_site.py) the sanitizers report to a pipe of the
-// driver's, never to stderr, where what the program printed could pass for a report; when
-// they stop the program, the driver sends their report on the judge's channel, as the
-// answer to the request being run.
-extern "C" void __sanitizer_set_report_fd(void *fd);
+// In the sanitized rebuild (judge/crash_site.py) the sanitizers write their report to files
+// of the run's (their log_path, cpp_toolchain.SANITIZER_OPTIONS), never to stderr, where what
+// the program printed could pass for a report; when they stop the program, the driver sends
+// the report on the judge's channel, as the answer to the request being run.
 extern "C" void __sanitizer_set_death_callback(void (*callback)(void));
-static int report_pipe[2] = {-1, -1};
+static const char *const REPORTS[] = {".grader-asan.", ".grader-ubsan."};
 
 // The lines of a report that say what and where (the protocol caps a message at 2000
 // characters; a report's shadow-memory map alone is longer): its verdict, the access, and
@@ -179,26 +178,19 @@ static void send_report() {
     std::string report;
     char buffer[4096];
     ssize_t got;
-    while ((got = read(report_pipe[0], buffer, sizeof buffer)) > 0) {
-        report.append(buffer, static_cast<size_t>(got));
+    for (const char *prefix : REPORTS) {
+        std::string name = prefix + std::to_string(getpid());
+        int logged = open(name.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+        while (logged >= 0 && (got = read(logged, buffer, sizeof buffer)) > 0) {
+            report.append(buffer, static_cast<size_t>(got));
+        }
+        if (logged >= 0) close(logged);
     }
-    std::string ubsan = ".grader-ubsan." + std::to_string(getpid());
-    int logged = open(ubsan.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    while (logged >= 0 && (got = read(logged, buffer, sizeof buffer)) > 0) {
-        report.append(buffer, static_cast<size_t>(got));
-    }
-    if (logged >= 0) close(logged);
-    report = said_lines(report);
     send("{\"id\":" + std::to_string(current_id) + "," +
-         error_frame("GraderSanitizerReport", report).substr(1));
+         error_frame("GraderSanitizerReport", said_lines(report)).substr(1));
 }
 
-static void capture_reports() {
-    if (pipe2(report_pipe, O_CLOEXEC | O_NONBLOCK) != 0) return;
-    fcntl(report_pipe[1], F_SETPIPE_SZ, 1 << 20);  // a report never waits for its reader
-    __sanitizer_set_report_fd(reinterpret_cast<void *>(static_cast<intptr_t>(report_pipe[1])));
-    __sanitizer_set_death_callback(send_report);
-}
+static void capture_reports() { __sanitizer_set_death_callback(send_report); }
 #else
 static void capture_reports() {}
 #endif
