@@ -14,6 +14,8 @@ from pathlib import Path
 from ..conftest import ROOT, require
 
 REDIS = shutil.which("redis-server") or "/usr/bin/redis-server"
+# Every test's Redis: in the foreground, no snapshots, quiet.
+REDIS_QUIET = ["--save", "", "--daemonize", "no", "--loglevel", "warning"]
 
 
 class RedisServer:
@@ -41,12 +43,7 @@ class RedisServer:
                 "yes",
                 "--appendfsync",
                 "always",
-                "--save",
-                "",
-                "--daemonize",
-                "no",
-                "--loglevel",
-                "warning",
+                *REDIS_QUIET,
             ],
             stdout=subprocess.DEVNULL,
         )

@@ -14,7 +14,7 @@ import pytest
 
 from ..conftest import ROOT
 from .conftest import ACCEPTED, Running, start
-from .processes import REDIS, RedisServer, Workers, until
+from .processes import REDIS, REDIS_QUIET, RedisServer, Workers, until
 
 
 class GuardedRedis(RedisServer):
@@ -56,12 +56,7 @@ class GuardedRedis(RedisServer):
                 "127.0.0.1",
                 "--dir",
                 str(self.folder),
-                "--save",
-                "",
-                "--daemonize",
-                "no",
-                "--loglevel",
-                "warning",
+                *REDIS_QUIET,
                 "--user",
                 "default",
                 "off",
