@@ -21,7 +21,7 @@ from ..sandbox.base import Program, RunOutcome, Runtime, Sandbox, Termination
 from ..submission import Submission
 from .base import Build, Sanitized, SourceFamily, source_problem
 from .diagnostics import ERROR, head, student_diagnostics
-from .signatures import Spelling
+from .signatures import Spelling, supported_params
 from .toolcache import write_whole
 
 T = TypeVar("T")
@@ -40,16 +40,97 @@ class Unit:
     shown_as: str = ""  # the student's own name for a file the compiler needs renamed
 
 
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """What a driver can never build beside (a `main` of the student's own, a package): the
+    pattern of its declaration, and the advice the compile error gives ({entry}: the entry
+    point's name)."""
+
+    pattern: str
+    advice: str
+
+
+@dataclass(frozen=True, slots=True)
+class CompileRecipe:
+    """How one unit is built and run: the compiler's program, the file it makes, what
+    besides the sources decides that file (the toolchain's version, a prebuilt library),
+    and the program that runs it (given the artifact among its files)."""
+
+    compile: Program
+    artifact: str
+    toolchain_key: str
+    run: Program
+
+
 class CompiledLanguage:
-    """What the compiled languages share; each adds its toolchain lookup and `build`."""
+    """What the compiled languages share: the build (`build`, a template as DMOJ's
+    CompiledExecutor's), which asks each language for its steps: the files it compiles
+    (`unit_files`) and how (`recipe`)."""
 
     id: str
+    short_name: str  # in messages: "C++", "C#"
+    extensions: tuple[str, ...]
+    file_name: str
     spelling: Spelling
     family: SourceFamily = "brace"
+    refusals: tuple[Refusal, ...] = ()
+    # The student's code as the driver needs it, around the method's signature (`{}`).
+    signature_shape: str = "class Solution {{ {} }}"
+    # Whether the compiler needs the student's file under a name of its own (javac: a public
+    # class's), messages then showing the student's.
+    renames_student_file: bool = False
 
     def toolchain(self) -> object:
         """The toolchain's paths and version; SandboxUnavailable naming the package."""
         raise NotImplementedError
+
+    def unit_files(
+        self, submission: Submission, problem: Problem, entry: str, student: str, sanitized: bool
+    ) -> tuple[tuple[str, bytes], ...]:
+        """The files one build compiles: the student's (as `student`) and the driver's."""
+        raise NotImplementedError
+
+    def recipe(self, unit: Unit, problem: Problem, sanitized: bool) -> CompileRecipe:
+        """How `unit` is compiled and its result run (`sanitized`: rebuilt to find a crash)."""
+        raise NotImplementedError
+
+    def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
+        unit = self.unit(submission, problem, sanitized=False)
+        if isinstance(unit, Build):
+            return unit
+        return self.explained(
+            build_in_sandbox(submission, sandbox, self.id, unit, self.recipe(unit, problem, False))
+        )
+
+    def unit(self, submission: Submission, problem: Problem, sanitized: bool) -> Unit | Build:
+        """What one build compiles, or the compile error of a file that declares what the
+        driver supplies."""
+        self.toolchain()  # a missing toolchain says so before anything is written
+        entry = entry_point(problem, self.id, submission.source)
+        supported_params(problem, self.short_name)
+        student = (
+            self.file_name
+            if self.renames_student_file
+            else student_file_name(submission, self.extensions[0], self.file_name)
+        )
+        shown = submission.path.name if self.renames_student_file else student
+        for refusal in self.refusals:
+            found = refused(
+                submission.source, shown, refusal.pattern, refusal.advice.format(entry=entry)
+            )
+            if found:
+                return found
+        return Unit(
+            self.unit_files(submission, problem, entry, student, sanitized),
+            student,
+            line_count(submission.source),
+            self.signature_shape.format(self.spelling.signature(problem, entry)),
+            shown_as=submission.path.name if self.renames_student_file else "",
+        )
+
+    def explained(self, build: Build) -> Build:
+        """A build's compile error with what this toolchain's messages leave unsaid."""
+        return build
 
     def template(self, problem: Problem) -> str:
         method = self.spelling.signature(problem, problem.entry_names(self.id)[0])
@@ -159,25 +240,19 @@ def cached_build(kind: str, toolchain_key: str, files: tuple[tuple[str, bytes], 
 
 
 def build_in_sandbox(
-    submission: Submission,
-    sandbox: Sandbox,
-    language: str,
-    unit: Unit,
-    compile_program: Program,
-    artifact: str,
-    toolchain_key: str,
-    run: Program,
+    submission: Submission, sandbox: Sandbox, kind: str, unit: Unit, recipe: CompileRecipe
 ) -> Build:
-    """Compile `unit` with `compile_program` in the sandbox (or take the cached artifact of
-    the same sources and toolchain), then return `run` with the artifact among its files."""
+    """Compile `unit` by `recipe` in the sandbox (or take the cached artifact of the same
+    sources and toolchain), then return the recipe's run with the artifact among its files.
+    `kind` names the builds the cache keeps apart (a language, its sanitized rebuild)."""
     problem_text = source_problem(submission.source)
     if problem_text:
         return Build(None, problem_text)
-    cached = cached_build(language, toolchain_key, unit.files)
+    cached = cached_build(kind, recipe.toolchain_key, unit.files)
     try:
         binary = cached.read_bytes()
     except OSError:
-        compiled = sandbox.compile(compile_program, BUILD_LIMITS, artifact)
+        compiled = sandbox.compile(recipe.compile, BUILD_LIMITS, recipe.artifact)
         if compiled.outcome.termination is Termination.STARVED:
             raise InternalError(
                 f"the grader's machine was too busy to compile {submission.shown}: "
@@ -188,7 +263,8 @@ def build_in_sandbox(
             return Build(None, compile_message(compiled.outcome, unit))
         binary = compiled.artifact
         write_whole(cached, binary)
-    return Build(replace(run, files=((artifact, binary), *run.files)))
+    run = recipe.run
+    return Build(replace(run, files=((recipe.artifact, binary), *run.files)))
 
 
 def compile_message(outcome: RunOutcome, unit: Unit) -> str:

@@ -16,13 +16,11 @@ from ..submission import Submission
 from .base import Build, PlusOne, Sanitized
 from .compiled import (
     CompiledLanguage,
+    CompileRecipe,
+    Refusal,
     Unit,
     build_in_sandbox,
     driver_source,
-    entry_point,
-    line_count,
-    refused,
-    student_file_name,
 )
 from .cpp_toolchain import (
     FLAGS,
@@ -39,7 +37,7 @@ from .cpp_toolchain import (
     linker,
     precompiled_header,
 )
-from .signatures import Spelling, supported_params
+from .signatures import Spelling
 from .toolcache import present
 
 # The standard library's exceptions: a submission can declare a type in namespace std itself,
@@ -83,6 +81,15 @@ class Cpp(CompiledLanguage):
         "        vector<int> row(n);\n        row[n + 8] = 1;\n        return row[0];\n",
     )
     packages = (("g++", "g++"),)
+    short_name = "C++"
+    signature_shape = "class Solution {{ public: {}; }}"
+    refusals = (
+        Refusal(
+            r"^\s*(?:int|signed|auto|void)\s+main\s*\([^)]*\)",
+            "the judge has its own main(), which calls Solution::{entry} for every test; "
+            "keep your test main in another file",
+        ),
+    )
     spelling = Spelling(
         "vector<{}>",
         {
@@ -127,81 +134,23 @@ class Cpp(CompiledLanguage):
         head = driver_text("driver.hpp") if linked else driver_library()
         return head + call
 
-    def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
-        library = driver_library_object()
-        made = self._unit(submission, problem, library)
-        if isinstance(made, Build):
-            return made
-        precompiled = precompiled_header()
-        include = ("-I", precompiled) if precompiled else ()
-        compile_program = self._compile(
-            made, (*FLAGS, *include, "-static"), library, (precompiled,) if precompiled else ()
-        )
-        version = compiler()[1]
-        return build_in_sandbox(
-            submission,
-            sandbox,
-            self.id,
-            made,
-            compile_program,
-            "program",
-            f"{version} {' '.join(FLAGS)} {library or 'driver compiled along'} "
-            f"{' '.join(linker())}",
-            Program(self.id, ("./program",), ()),
-        )
-
     def sanitized(
         self, submission: Submission, problem: Problem, sandbox: Sandbox
     ) -> Sanitized | None:
-        library = known_sanitized_driver.checked(present)
-        made = self._unit(submission, problem, library, "" if library else SANITIZER_OPTIONS)
-        if isinstance(made, Build):
+        unit = self.unit(submission, problem, sanitized=True)
+        if isinstance(unit, Build):
             return None
-        precompiled = known_sanitized_precompiled.checked(present)
-        include = ("-I", precompiled) if precompiled else ()
-        compile_program = self._compile(
-            made,
-            (*SANITIZED_FLAGS, *include, *SANITIZED_LINK),
-            library,
-            (*((precompiled,) if precompiled else ()), *c_library()),
-        )
-        built = build_in_sandbox(
-            submission,
-            sandbox,
-            f"{self.id}-sanitized",
-            made,
-            compile_program,
-            "program",
-            f"{compiler()[1]} {' '.join(SANITIZED_FLAGS)} {library or 'driver compiled along'}",
-            # Linked to the host's C library: shown read-only, as an interpreter's is. The
-            # sanitizers reserve terabytes of address space they never touch.
-            Program(
-                self.id,
-                ("./program",),
-                (),
-                runtime_dirs=("/usr", *c_library()),
-                limit_address_space=False,
-            ),
-        )
-        return Sanitized(built, made.student_file)
+        recipe = self.recipe(unit, problem, sanitized=True)
+        built = build_in_sandbox(submission, sandbox, f"{self.id}-sanitized", unit, recipe)
+        return Sanitized(built, unit.student_file)
 
-    def _unit(
-        self, submission: Submission, problem: Problem, library: str | None, extra: str = ""
-    ) -> Unit | Build:
+    def unit_files(
+        self, submission: Submission, problem: Problem, entry: str, student: str, sanitized: bool
+    ) -> tuple[tuple[str, bytes], ...]:
         """The one file g++ compiles: the prelude, the student's file, the driver (its
-        declarations only where `library` has the rest); or the refusal of the file."""
-        entry = entry_point(problem, self.id, submission.source)
-        supported_params(problem, "C++")
-        student = student_file_name(submission, ".cpp", "solution.cpp")
-        own_main = refused(
-            submission.source,
-            student,
-            r"^\s*(?:int|signed|auto|void)\s+main\s*\([^)]*\)",
-            f"the judge has its own main(), which calls Solution::{entry} for every test; "
-            "keep your test main in another file",
-        )
-        if own_main:
-            return own_main
+        declarations only where the driver's object has the rest)."""
+        library = _driver_object(sanitized)
+        extra = SANITIZER_OPTIONS if sanitized and not library else ""
         driver = self._driver(problem, entry, library is not None) + extra
         used = {problem.returns, *(param.type for param in problem.params)}
         nodes = "".join(driver_text(f"{name}.hpp") for name in NODE_TYPES if name in used)
@@ -210,23 +159,63 @@ class Cpp(CompiledLanguage):
             + submission.source
             + f'\n#line 1 "grader-driver.cpp"\n{driver}'.encode()
         )
-        return Unit(
-            (("main.cpp", source),),
-            student,
-            line_count(submission.source),
-            f"class Solution {{ public: {self.spelling.signature(problem, entry)}; }}",
+        return (("main.cpp", source),)
+
+    def recipe(self, unit: Unit, problem: Problem, sanitized: bool) -> CompileRecipe:
+        library = _driver_object(sanitized)
+        linked = (library,) if library else ()
+        flags: tuple[str, ...]
+        trees: tuple[str, ...]
+        if sanitized:
+            precompiled = known_sanitized_precompiled.checked(present)
+            flags, trees = SANITIZED_FLAGS, c_library()
+            # Linked to the host's C library: shown read-only, as an interpreter's is. The
+            # sanitizers reserve terabytes of address space they never touch.
+            run = Program(
+                self.id,
+                ("./program",),
+                (),
+                runtime_dirs=("/usr", *c_library()),
+                limit_address_space=False,
+            )
+        else:
+            precompiled = precompiled_header()
+            flags, trees = FLAGS, ()
+            run = Program(self.id, ("./program",), ())
+        include = ("-I", precompiled) if precompiled else ()
+        link = SANITIZED_LINK if sanitized else ("-static",)
+        compile_program = Program(
+            self.id,
+            (
+                compiler()[0],
+                *flags,
+                *include,
+                *link,
+                *linker(),
+                "-o",
+                "out/program",
+                "main.cpp",
+                *linked,
+            ),
+            unit.files,
+            runtime_dirs=(
+                "/usr",
+                *((precompiled,) if precompiled else ()),
+                *trees,
+                *map(os.path.dirname, linked),
+            ),
+        )
+        key = f"{compiler()[1]} {' '.join(flags)} {library or 'driver compiled along'}"
+        return CompileRecipe(
+            compile_program, "program", key if sanitized else f"{key} {' '.join(linker())}", run
         )
 
-    def _compile(
-        self, unit: Unit, flags: tuple[str, ...], library: str | None, trees: tuple[str, ...]
-    ) -> Program:
-        linked = (library,) if library else ()
-        return Program(
-            self.id,
-            (compiler()[0], *flags, *linker(), "-o", "out/program", "main.cpp", *linked),
-            unit.files,
-            runtime_dirs=("/usr", *trees, *map(os.path.dirname, linked)),
-        )
+
+def _driver_object(sanitized: bool) -> str | None:
+    """The driver's prebuilt object for this build, or None (it is compiled along)."""
+    if sanitized:
+        return known_sanitized_driver.checked(present)
+    return driver_library_object()
 
 
 if __name__ == "__main__":  # set-up makes both: `python -m grader.languages.cpp`

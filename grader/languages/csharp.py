@@ -13,21 +13,18 @@ import subprocess
 from typing import Final
 
 from ..problem import Problem
-from ..sandbox.base import Program, Sandbox
+from ..sandbox.base import Program
 from ..submission import Submission
 from .base import Build, PlusOne
 from .compiled import (
     CompiledLanguage,
+    CompileRecipe,
+    Refusal,
     Unit,
-    build_in_sandbox,
     driver_source,
-    entry_point,
-    line_count,
     missing_toolchain,
-    refused,
-    student_file_name,
 )
-from .signatures import Spelling, node_files, supported_params, typed_call
+from .signatures import Spelling, node_files, typed_call
 from .toolcache import per_path
 
 # LeetCode's C# usings, on the student's first line so that mcs's line numbers stay theirs.
@@ -65,14 +62,14 @@ def _mono() -> tuple[str, str, tuple[str, ...], str]:
     return mono, compiler, trees, version.stdout.strip()
 
 
-# What the judge supplies itself, with why a file must leave it out ({entry}: the entry point).
+# What the judge supplies itself, with why a file must leave it out.
 REFUSED: Final = (
-    (
+    Refusal(
         r"^\s*(?:public\s+|private\s+|internal\s+)?static\s+(?:void|int|async\s+\w+)\s+Main\s*\(",
         "the judge has its own Main, which calls Solution.{entry} for every test; "
         "keep your test Main in another file",
     ),
-    (
+    Refusal(
         r"^\s*namespace\s+[\w.]+\s*[;{]?",
         "the judge calls the Solution class in no namespace, as LeetCode does",
     ),
@@ -114,6 +111,9 @@ class CSharp(CompiledLanguage):
     file_name = "Solution.cs"
     plus_one = PlusOne("PlusOne", "        \n", "        return n + 1;\n")
     packages = (("mcs", "mono-mcs"), ("mono", "mono-runtime"))
+    short_name = "C#"
+    signature_shape = "public class Solution {{ {} }}"
+    refusals = REFUSED
     spelling = Spelling(
         "IList<{}>",
         {
@@ -143,27 +143,18 @@ class CSharp(CompiledLanguage):
         imported = USINGS.replace("using ", "").replace(";", ",").strip(" ,")
         return f"{CSHARP_LEVEL}; using: {imported}"
 
-    def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
-        mono, compiler, trees, version = _mono()
-        entry = entry_point(problem, self.id, submission.source)
-        supported_params(problem, "C#")
-        student = student_file_name(submission, ".cs", "Solution.cs")
-        for pattern, advice in REFUSED:
-            found = refused(submission.source, student, pattern, advice.format(entry=entry))
-            if found:
-                return found
+    def unit_files(
+        self, submission: Submission, problem: Problem, entry: str, student: str, sanitized: bool
+    ) -> tuple[tuple[str, bytes], ...]:
         setup, call = typed_call(problem, entry, self.spelling, 'Arg(args[{i}], "{kind}")', {})
-        driver = driver_source("GraderMain.cs", call, setup)
-        unit = Unit(
-            (
-                (student, USINGS.encode() + submission.source),
-                ("GraderMain.cs", driver.encode()),
-                *node_files(problem, "cs"),
-            ),
-            student,
-            line_count(submission.source),
-            f"public class Solution {{ {self.spelling.signature(problem, entry)} }}",
+        return (
+            (student, USINGS.encode() + submission.source),
+            ("GraderMain.cs", driver_source("GraderMain.cs", call, setup).encode()),
+            *node_files(problem, "cs"),
         )
+
+    def recipe(self, unit: Unit, problem: Problem, sanitized: bool) -> CompileRecipe:
+        mono, compiler, trees, version = _mono()
         compile_program = Program(
             self.id,
             (
@@ -186,9 +177,9 @@ class CSharp(CompiledLanguage):
             runtime_dirs=trees,
             limit_address_space=False,
         )
-        build = build_in_sandbox(
-            submission, sandbox, self.id, unit, compile_program, "program.exe", version, run
-        )
+        return CompileRecipe(compile_program, "program.exe", version, run)
+
+    def explained(self, build: Build) -> Build:
         if build.program is None and any(code in build.compile_output for code in PARSE_ERRORS):
             return Build(
                 None,

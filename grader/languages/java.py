@@ -16,22 +16,20 @@ import subprocess
 
 from ..errors import SandboxUnavailable
 from ..problem import Problem
-from ..sandbox.base import Program, Sandbox
+from ..sandbox.base import Program
 from ..sandbox.preparation import shell
 from ..submission import Submission
-from .base import Build, PlusOne
+from .base import PlusOne
 from .compiled import (
     CompiledLanguage,
+    CompileRecipe,
+    Refusal,
     Unit,
-    build_in_sandbox,
     driver_source,
-    entry_point,
-    line_count,
     missing_toolchain,
-    refused,
 )
 from .javatools import BuildTool, build_tool
-from .signatures import Spelling, node_files, supported_params, typed_call
+from .signatures import Spelling, node_files, typed_call
 from .toolcache import per_path
 
 # LeetCode's Java imports, on the student's first line so that javac's line numbers stay theirs.
@@ -79,6 +77,14 @@ class Java(CompiledLanguage):
     file_name = "Solution.java"
     plus_one = PlusOne("plusOne", "        \n", "        return n + 1;\n")
     packages = (("javac", "default-jdk-headless"),)
+    short_name = "Java"
+    renames_student_file = True  # javac requires a public class's file to carry its name
+    refusals = (
+        Refusal(
+            r"^\s*package\s+[\w.]+\s*;",
+            "the judge compiles your Solution class on its own, outside any package",
+        ),
+    )
     spelling = Spelling(
         "List<{}>",
         {
@@ -124,34 +130,20 @@ class Java(CompiledLanguage):
             version = "the JDK's Java"
         return f"{version}; imported: {imported}"
 
-    def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
-        home, trees, version = jdk()
-        entry = entry_point(problem, self.id, submission.source)
-        supported_params(problem, "Java")
+    def unit_files(
+        self, submission: Submission, problem: Problem, entry: str, student: str, sanitized: bool
+    ) -> tuple[tuple[str, bytes], ...]:
         setup, call = typed_call(
             problem, entry, self.spelling, 'arg(args.get({i}), "{kind}")', BOXED
         )
-        driver = driver_source("GraderMain.java", call, setup)
-        student = "Solution.java"  # javac requires a public class's file to carry its name
-        in_package = refused(
-            submission.source,
-            submission.path.name,
-            r"^\s*package\s+[\w.]+\s*;",
-            "the judge compiles your Solution class on its own, outside any package",
+        return (
+            (student, IMPORTS.encode() + submission.source),
+            ("GraderMain.java", driver_source("GraderMain.java", call, setup).encode()),
+            *node_files(problem, "java"),
         )
-        if in_package:
-            return in_package
-        unit = Unit(
-            (
-                (student, IMPORTS.encode() + submission.source),
-                ("GraderMain.java", driver.encode()),
-                *node_files(problem, "java"),
-            ),
-            student,
-            line_count(submission.source),
-            f"class Solution {{ {self.spelling.signature(problem, entry)} }}",
-            shown_as=submission.path.name,
-        )
+
+    def recipe(self, unit: Unit, problem: Problem, sanitized: bool) -> CompileRecipe:
+        home, trees, version = jdk()
         bin_dir = os.path.join(home, "bin")
         tool = build_tool(home, version)
         compile_program = Program(
@@ -181,9 +173,7 @@ class Java(CompiledLanguage):
             limit_address_space=False,
         )
         key = f"{version} {tool.folder if tool else 'javac and jar'}"
-        return build_in_sandbox(
-            submission, sandbox, self.id, unit, compile_program, "program.jar", key, run
-        )
+        return CompileRecipe(compile_program, "program.jar", key, run)
 
 
 def _compile_argv(

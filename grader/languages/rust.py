@@ -14,22 +14,19 @@ import subprocess
 from pathlib import Path
 
 from ..problem import VOID, Problem
-from ..sandbox.base import Program, Sandbox
+from ..sandbox.base import Program
 from ..submission import Submission
-from .base import Build, PlusOne
+from .base import PlusOne
 from .compiled import (
     DRIVERS,
     CompiledLanguage,
+    CompileRecipe,
+    Refusal,
     Unit,
-    build_in_sandbox,
     driver_source,
-    entry_point,
-    line_count,
     missing_toolchain,
-    refused,
-    student_file_name,
 )
-from .signatures import Spelling, supported_params
+from .signatures import Spelling
 from .toolcache import cached_folder, made_once, per_path, present
 
 HINT = "rustc (Debian/Ubuntu: apt-get install rustc, or rustup)"
@@ -107,6 +104,15 @@ class Rust(CompiledLanguage):
     file_name = "solution.rs"
     plus_one = PlusOne("plus_one", "        \n", "        n + 1\n")
     packages = (("rustc", "rustc"),)
+    short_name = "Rust"
+    signature_shape = "impl Solution {{ {} }}"
+    refusals = (
+        Refusal(
+            r"^\s*(?:pub\s+)?fn\s+main\s*\(\s*\)",
+            "the judge has its own main(), which calls Solution::{entry} for every test; "
+            "keep your test main in another file, or under #[cfg(test)]",
+        ),
+    )
     spelling = Spelling(
         "Vec<{}>",
         {
@@ -155,36 +161,23 @@ class Rust(CompiledLanguage):
             f"{{ let mut answer = {converted[0]}; Solution::{entry}(&mut answer{rest}); answer }}"
         )
 
-    def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
-        rustc, sysroot, version = _toolchain()
-        entry = entry_point(problem, self.id, submission.source)
-        supported_params(problem, "Rust")
-        student = student_file_name(submission, ".rs", "solution.rs")
-        own_main = refused(
-            submission.source,
-            student,
-            r"^\s*(?:pub\s+)?fn\s+main\s*\(\s*\)",
-            f"the judge has its own main(), which calls Solution::{entry} for every test; "
-            "keep your test main in another file, or under #[cfg(test)]",
-        )
-        if own_main:
-            return own_main
+    def unit_files(
+        self, submission: Submission, problem: Problem, entry: str, student: str, sanitized: bool
+    ) -> tuple[tuple[str, bytes], ...]:
         text = submission.source.decode("utf-8", "replace")
         driver = driver_source("driver.rs", self._call(problem, entry))
         used = {problem.returns, *(param.type for param in problem.params)}
         for node in sorted(used & {"ListNode", "TreeNode"}):  # LeetCode's, as its pages give them
             driver += "\n" + (DRIVERS / f"{node}.rs").read_text("utf-8")
-        library = driver_library()
-        if library is None:
+        if driver_library() is None:
             driver = f"\nmod grader_driver {{\n{_driver_library_source()}}}\n{driver}"
         if not re.search(r"\bstruct\s+Solution\b", text):
             driver = "\n#[allow(dead_code)]\nstruct Solution;\n" + driver
-        unit = Unit(
-            ((student, submission.source + b"\n" + driver.encode()),),
-            student,
-            line_count(submission.source),
-            f"impl Solution {{ {self.spelling.signature(problem, entry)} }}",
-        )
+        return ((student, submission.source + b"\n" + driver.encode()),)
+
+    def recipe(self, unit: Unit, problem: Problem, sanitized: bool) -> CompileRecipe:
+        rustc, sysroot, version = _toolchain()
+        library = driver_library()
         compile_program = Program(
             self.id,
             (
@@ -196,16 +189,12 @@ class Rust(CompiledLanguage):
                 *(("--extern", f"grader_driver={library}") if library else ()),
                 "-o",
                 "out/program",
-                student,
+                unit.student_file,
             ),
             unit.files,
             runtime_dirs=(sysroot, "/usr", *((os.path.dirname(library),) if library else ())),
         )
-        return build_in_sandbox(
-            submission,
-            sandbox,
-            self.id,
-            unit,
+        return CompileRecipe(
             compile_program,
             "program",
             f"{version} {library or 'driver compiled along'}",
