@@ -169,9 +169,9 @@ def warm_figure(
 ) -> Figure:
     """Per submission, in a grader that is already running with its sandbox open; `settle`
     seconds before each, for what the backend starts ahead to be ready."""
-    from grader.judge import grade, load_answers
+    from grader.kinds import grade, load_answers, load_problem
     from grader.languages import extensions
-    from grader.problem_yaml import find_problem, load_problem, problem_roots
+    from grader.problem_yaml import find_problem, problem_roots
     from grader.submission import read_submission
 
     problem = load_problem(find_problem("nqueens", problem_roots()))

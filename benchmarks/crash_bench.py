@@ -26,9 +26,13 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench import alternated, bare_interpreter, run_quietly  # noqa: E402
 
 import grader.judge as judge  # noqa: E402
-from grader.judge import grade, load_answers, open_sandbox  # noqa: E402
+from grader.judge import open_sandbox  # noqa: E402
+from grader.kinds import (  # noqa: E402
+    grade,
+    load_answers,
+    load_problem,  # noqa: E402
+)
 from grader.languages import LANGUAGES, extensions  # noqa: E402
-from grader.problem_yaml import load_problem  # noqa: E402
 from grader.sandbox.base import Sandbox  # noqa: E402
 from grader.submission import read_submission  # noqa: E402
 from grader.verdicts import Verdict  # noqa: E402

@@ -54,9 +54,9 @@ def with_shell(client: object, tag: str) -> str:
 def main() -> int:
     import epicbox
 
-    from grader.judge import load_answers
+    from grader.kinds import load_answers, load_problem
     from grader.languages import NEEDS
-    from grader.problem_yaml import find_problem, load_problem, problem_roots
+    from grader.problem_yaml import find_problem, problem_roots
     from grader.sandbox.docker.engine import connect
     from grader.sandbox.docker.image import ARGV0_LABEL, image_tag
 

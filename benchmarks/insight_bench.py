@@ -38,8 +38,7 @@ def main() -> None:
     size = parser.parse_args().size
     from grader.flags.hardcoded import hardcoded_flags
     from grader.insight.sample import make_class
-    from grader.judge import load_answers
-    from grader.problem_yaml import load_problem
+    from grader.kinds import load_answers, load_problem
 
     floor = floor_s()
     with tempfile.TemporaryDirectory() as scratch:

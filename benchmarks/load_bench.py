@@ -29,9 +29,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from grader.authoring.verify import FOLDERS  # noqa: E402
-from grader.judge import grade, load_answers  # noqa: E402
+from grader.kinds import (  # noqa: E402
+    grade,
+    load_answers,
+    load_problem,  # noqa: E402
+)
 from grader.languages import NEEDS, extensions  # noqa: E402
-from grader.problem_yaml import load_problem  # noqa: E402
 from grader.results import SubmissionResult  # noqa: E402
 from grader.sandbox import SANDBOXES  # noqa: E402
 from grader.sandbox.options import SandboxOptions  # noqa: E402

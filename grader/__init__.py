@@ -18,10 +18,11 @@ if TYPE_CHECKING:
         SandboxUnavailable,
         UsageError,
     )
-    from .judge import grade, load_answers, open_sandbox
+    from .judge import open_sandbox
+    from .kinds import grade, load_answers, load_problem
     from .limits import Limits
     from .problem import Problem, TestCase, Visibility
-    from .problem_yaml import find_problem, load_problem
+    from .problem_yaml import find_problem
     from .results import Report, SandboxInfo, SubmissionResult, TestResult
     from .sandbox import Sandbox, SandboxOptions
     from .submission import Submission, read_submission
@@ -36,10 +37,11 @@ _HOMES = {
         "SandboxUnavailable",
         "UsageError",
     ),
-    ".judge": ("grade", "load_answers", "open_sandbox"),
+    ".judge": ("open_sandbox",),
+    ".kinds": ("grade", "load_answers", "load_problem"),
     ".limits": ("Limits",),
     ".problem": ("Problem", "TestCase", "Visibility"),
-    ".problem_yaml": ("find_problem", "load_problem"),
+    ".problem_yaml": ("find_problem",),
     ".results": ("Report", "SandboxInfo", "SubmissionResult", "TestResult"),
     ".sandbox": ("Sandbox", "SandboxOptions"),
     ".submission": ("Submission", "read_submission"),

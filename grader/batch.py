@@ -13,7 +13,7 @@ from queue import SimpleQueue
 from typing import TextIO
 
 from .errors import UsageError
-from .judge import grade
+from .kinds import grade
 from .problem import Problem
 from .results import SubmissionResult
 from .sandbox import Sandbox

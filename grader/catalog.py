@@ -10,12 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .gradebook import problem_version
-from .judge import load_answers
+from .kinds import kind_of, languages_of, load_answers, load_problem, starters
 from .languages import LANGUAGES
-from .offered import languages_of, starters
-from .packages.reader import SAMPLE_SHOWN_BYTES
 from .problem import PROBLEM_FILE, Problem, TestCase
-from .problem_yaml import load_problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,10 +77,7 @@ def statement_html(problem: Problem) -> str:
 
 def expected_of(offered: Offered, test: TestCase) -> object:
     """A sample's expected answer: the stored one, or a package's `.ans` as text."""
-    if offered.problem.package is not None:
-        answer = offered.problem.directory / "data" / f"{test.name}.ans"
-        return answer.read_bytes()[:SAMPLE_SHOWN_BYTES].decode("utf-8", "replace")
-    return offered.answers[test.name]
+    return kind_of(offered.problem).expected(offered.problem, offered.answers, test)
 
 
 def problem_document(offered: Offered, full: bool = True) -> dict[str, object]:
@@ -119,6 +113,6 @@ def problem_document(offered: Offered, full: bool = True) -> dict[str, object]:
             for test in samples
         ],
         "starter_code": starters(problem),
-        "format": "package" if problem.package is not None else "function",
+        "format": kind_of(problem).format,
     }
     return document

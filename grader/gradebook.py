@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Final
 
 from .errors import UsageError
-from .packages.reader import grading_files
+from .kinds import kind_of
 from .problem import Problem
 from .reports.json_report import SubmissionDocument, submission_document
 from .results import SubmissionResult
@@ -65,11 +65,7 @@ def problem_version(problem: Problem) -> str:
     """A hash of what grading depends on: problem.yaml and the stored answers; a package's
     test data, validators and time limit."""
     digest = hashlib.sha256((problem.directory / "problem.yaml").read_bytes())
-    if problem.package is not None:
-        found = grading_files(problem.directory)
-    else:
-        found = sorted((problem.directory / "answers").glob("*.json"))
-    for path in found:
+    for path in kind_of(problem).grading_files(problem):
         name = path.relative_to(problem.directory).as_posix()
         digest.update(name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]

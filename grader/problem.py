@@ -8,14 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from .errors import ProblemError
 from .limits import Limits
 from .yamlsource import kind_of
-
-if TYPE_CHECKING:
-    from .problem_package import Package
 
 PROBLEM_FILE = "problem.yaml"
 ANSWERS_DIR = "answers"
@@ -150,14 +146,19 @@ class Problem:
     # Messages show paths relative to this directory (the caller's working directory when
     # the problem was loaded); None: relative to this process's.
     shown_from: Path | None = field(default=None, compare=False)
-    # Set for a problem in the ICPC package format: programs read stdin and write stdout,
-    # judged by its validators (packages/, judge/package.py); no signature, no answers/.
-    package: Package | None = None
+    # Which kind of problem this is (grader/kinds/: how it is graded, offered, verified).
+    kind: str = "function"
+    # What the kind reads of its own beyond these fields (a package's: packages/model.py),
+    # read by that kind's code alone.
+    details: object = None
+    # The most a submission scores where it is not the tests' points summed (a package's
+    # groups decide it).
+    out_of: float | None = None
 
     @property
     def max_score(self) -> float:
-        if self.package is not None:
-            return self.package.max_score
+        if self.out_of is not None:
+            return self.out_of
         return sum(test.points for test in self.tests)
 
     def entry_names(self, language: str) -> tuple[str, ...]:

@@ -55,18 +55,9 @@ def find_problem(name_or_dir: str, search_roots: tuple[Path, ...], cwd: Path | N
     )
 
 
-def load_problem(directory: Path, shown_from: Path | None = None) -> Problem:
-    """Read and validate `directory/problem.yaml`, or the ICPC package there (packages/);
-    its messages show paths relative to `shown_from` (by default the working directory).
-    Raises ProblemError."""
-    from .packages.reader import is_package, load_package
-
-    if is_package(directory):
-        return load_package(directory, shown_from)
-    return _load_own(directory, shown_from)
-
-
-def _load_own(directory: Path, shown_from: Path | None) -> Problem:
+def load_function_problem(directory: Path, shown_from: Path | None = None) -> Problem:
+    """Read and validate `directory/problem.yaml` as grader's own problem; its messages show
+    paths relative to `shown_from` (by default the working directory). Raises ProblemError."""
     shown = shown_path(directory / PROBLEM_FILE, shown_from)
     doc = load(directory / PROBLEM_FILE, shown)
     top = doc.mapping(

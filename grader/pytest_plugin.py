@@ -35,7 +35,8 @@ def pytest_collection_modifyitems(
     submission = config.getoption("--grader-submission")
     if not submission:
         return
-    from .problem_yaml import find_problem, load_problem, problem_roots
+    from .kinds import load_problem
+    from .problem_yaml import find_problem, problem_roots
 
     problem = load_problem(find_problem(config.getoption("--grader-problem"), problem_roots()))
     items.extend(
@@ -77,9 +78,10 @@ class JudgeTest(pytest.Item):
 def _graded(config: pytest.Config) -> SubmissionResult:
     """Grade once per session; every item reads the same result."""
     if _RESULT not in config.stash:
-        from .judge import grade, load_answers, open_sandbox
+        from .judge import open_sandbox
+        from .kinds import grade, load_answers, load_problem
         from .languages import extensions
-        from .problem_yaml import find_problem, load_problem, problem_roots
+        from .problem_yaml import find_problem, problem_roots
         from .submission import read_submission
 
         problem = load_problem(find_problem(config.getoption("--grader-problem"), problem_roots()))

@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 
 from grader.errors import SandboxError, SandboxUnavailable
-from grader.judge import load_answers
+from grader.kinds import load_answers, load_problem
 from grader.languages import LANGUAGES, NEEDS, extensions
 from grader.problem import Problem
-from grader.problem_yaml import load_problem
 from grader.sandbox import SANDBOXES, Sandbox, SandboxOptions
 from grader.sandbox.docker.engine import connect
 from grader.sandbox.docker.image import build_image

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from grader.judge import grade
+from grader.kinds import grade
 from grader.languages import NEEDS
 from grader.sandbox import SANDBOXES, Sandbox, SandboxOptions, open_sandbox
 from grader.verdicts import Verdict

@@ -10,7 +10,7 @@ import signal
 import pytest
 
 from grader.errors import SandboxError
-from grader.judge import grade
+from grader.kinds import grade
 from grader.problem import Problem
 from grader.protocol import Foreign, Reply, ReplyKind
 from grader.sandbox.base import RunOutcome, Termination

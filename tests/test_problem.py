@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from grader.errors import ProblemError, UsageError
-from grader.judge import load_answers
+from grader.kinds import load_answers, load_problem
 from grader.problem import Visibility
-from grader.problem_yaml import find_problem, load_problem
+from grader.problem_yaml import find_problem
 
 from .conftest import PROBLEMS
 

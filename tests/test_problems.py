@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from grader.cli import main
-from grader.judge import load_answers
-from grader.problem_yaml import load_problem
+from grader.kinds import load_answers, load_problem
 
 from .conftest import PROBLEMS
 

@@ -8,8 +8,8 @@ import pytest
 
 from grader.authoring.answers import compute_answers, stale_answers
 from grader.errors import ReferenceMismatch
+from grader.kinds import load_problem
 from grader.languages import LANGUAGES, extensions
-from grader.problem_yaml import load_problem
 
 from .conftest import require_language
 

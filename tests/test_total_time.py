@@ -8,10 +8,9 @@ import dataclasses
 import pytest
 
 from grader.errors import ProblemError
-from grader.judge import grade
 from grader.judge.spread import heaviest_first
+from grader.kinds import grade, load_problem
 from grader.problem import Problem
-from grader.problem_yaml import load_problem
 from grader.sandbox.base import RunOutcome
 from grader.sandbox.fake import FakeSandbox, replied
 from grader.verdicts import Verdict

@@ -76,7 +76,7 @@ def test_an_unreadable_problem_exits_2_naming_the_line(problem_copy, capsys, old
 def test_a_time_limit_example_within_the_margin_fails(problem_copy, examples, capsys) -> None:
     """Slower than the limit, but not by 1.5x on any test it times out on: a faster machine
     would accept it, so the limit (or the example) must change."""
-    from grader.problem_yaml import load_problem
+    from grader.kinds import load_problem
 
     limit = load_problem(problem_copy).limits.time_s
     spin = (

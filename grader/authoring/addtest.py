@@ -7,7 +7,7 @@ import yaml
 
 from ..errors import ProblemError, UsageError
 from ..problem import Problem, TestCase
-from ..problem_yaml import load_problem
+from ..problem_yaml import load_function_problem
 
 
 def parse_inputs(pairs: list[str]) -> dict[str, object]:
@@ -54,7 +54,7 @@ def add_test(
     original = path.read_text(encoding="utf-8")
     path.write_text(_appended(original, entry), encoding="utf-8")
     try:
-        loaded = load_problem(problem.directory, problem.shown_from)
+        loaded = load_function_problem(problem.directory, problem.shown_from)
     except ProblemError:
         path.write_text(original, encoding="utf-8")
         raise

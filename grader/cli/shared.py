@@ -6,8 +6,9 @@ import argparse
 import contextlib
 from collections.abc import Iterator
 
+from ..kinds import load_problem
 from ..problem import Problem
-from ..problem_yaml import find_problem, load_problem, problem_roots
+from ..problem_yaml import find_problem, problem_roots
 from ..sandbox import Sandbox
 from .arguments import sandbox_options
 from .context import Context

@@ -11,7 +11,7 @@ from pathlib import Path
 from tempfile import TemporaryDirectory
 
 from ..errors import GraderError
-from ..judge import grade
+from ..kinds import grade
 from ..languages import LANGUAGES
 from ..languages.plus_one import plus_one, plus_one_problem
 from ..sandbox import Sandbox

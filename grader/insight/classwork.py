@@ -9,9 +9,8 @@ from pathlib import Path
 
 from ..batch import collect
 from ..gradebook import Gradebook
-from ..judge import extensions_for
+from ..kinds import extensions_for, starters
 from ..languages import extensions
-from ..offered import starters
 from ..problem import Problem
 from .similarity import Document, document
 

@@ -26,19 +26,18 @@ from .alone import told_if_state_kept
 from .calls import for_language, hidden_view, run_test, test_result
 from .crash_site import told_where_it_crashed
 from .failures import Finding, load_finding
-from .package import grade_package
-from .package_time import with_time_limit
 from .probes import flags_for, printable_flags, run_flags, source_flags
 from .startup import load_allowance_s
 from .total_time import TotalTime
 
 __all__ = [
-    "extensions_for",
     "flags_for",
     "grade",
+    "guarded",
     "hidden_view",
     "load_answers",
     "open_sandbox",
+    "printable_test",
     "student_test",
     "student_view",
 ]
@@ -54,23 +53,8 @@ def open_sandbox(choice: str = "auto", options: SandboxOptions | None = None) ->
     return open_backend(choice, chosen)
 
 
-def extensions_for(problem: Problem) -> Mapping[str, str]:
-    """File extension -> language id of the submissions `problem` takes: a package's are
-    whole programs in the contest languages (plain/contest.py)."""
-    if problem.package is not None:
-        from ..plain.contest import EXTENSION_LANGUAGE
-
-        return EXTENSION_LANGUAGE
-    from ..languages import extensions
-
-    return extensions()
-
-
 def load_answers(problem: Problem) -> dict[str, object]:
-    """Every test's stored answer. Raises ProblemError when one is missing or stale. A
-    package has none: its judge reads each test's .ans when it validates."""
-    if problem.package is not None:
-        return {}
+    """Every test's stored answer. Raises ProblemError when one is missing or stale."""
     return {test.name: load_answer(problem, test) for test in problem.answered}
 
 
@@ -83,24 +67,29 @@ def grade(
     on_test: Callable[[TestResult], None] | None = None,
     with_flags: bool | None = None,
 ) -> SubmissionResult:
-    """Grade one submission. Never raises for anything the submission does; a harness
-    fault becomes verdict IE with its message, so a batch goes on. A machine that cannot
-    grade this language at all (no toolchain) raises SandboxUnavailable: the user fixes it.
-    `on_test` is told each test's result (made printable) as soon as it is decided.
+    """Grade one submission to a function problem, as grader.kinds.grade's contract says.
     `with_flags` (by default as `reveal_hidden`): the instructor's flags too, found in the
     same session; the service finds them later instead (`flags_for`)."""
     flagged = reveal_hidden if with_flags is None else with_flags
-    try:
-        if problem.package is not None:  # a program on stdin and stdout: no signature, no flags
-            told = (lambda test: on_test(_printable_test(test))) if on_test else (lambda _: None)
-            problem = with_time_limit(problem, sandbox)
-            return _printable(grade_package(problem, submission, sandbox, reveal_hidden, told))
+
+    def work() -> SubmissionResult:
         result = _grade(problem, answers, submission, sandbox, reveal_hidden, on_test, flagged)
         if flagged:  # the instructor's view: what the source gives away
-            result = replace(
-                result, flags=result.flags + source_flags(problem, answers, submission)
-            )
-        return _printable(result)
+            found = source_flags(problem, answers, submission)
+            result = replace(result, flags=result.flags + found)
+        return result
+
+    return guarded(problem, submission, work)
+
+
+def guarded(
+    problem: Problem, submission: Submission, work: Callable[[], SubmissionResult]
+) -> SubmissionResult:
+    """`work`'s result made printable; a harness fault in it becomes verdict IE with its
+    message, so a batch goes on. A machine that cannot grade this language at all (no
+    toolchain) raises SandboxUnavailable: the user fixes it. Every kind grades through this."""
+    try:
+        return _printable(work())
     except SandboxUnavailable:
         raise
     except GraderError as error:
@@ -133,7 +122,7 @@ def _printable(result: SubmissionResult) -> SubmissionResult:
     """Every text the submission controls (its file's name, what it raised or printed, its
     compiler's messages) made safe once here, for every report, the gradebook and the
     service alike (text.py)."""
-    tests = tuple(_printable_test(test) for test in result.tests)
+    tests = tuple(printable_test(test) for test in result.tests)
     return replace(
         result,
         submission=printable(result.submission, one_line=True),
@@ -143,7 +132,7 @@ def _printable(result: SubmissionResult) -> SubmissionResult:
     )
 
 
-def _printable_test(test: TestResult) -> TestResult:
+def printable_test(test: TestResult) -> TestResult:
     return replace(
         test,
         message=printable(test.message),
@@ -190,7 +179,7 @@ def _grade(
                 )
                 decided.append(ran if reveal_hidden or not ran.hidden else hidden_view(ran))
             if on_test is not None:
-                on_test(_printable_test(decided[-1]))
+                on_test(printable_test(decided[-1]))
         tests = tuple(decided)
         failing = [test.verdict for test in tests if test.verdict is not Verdict.AC]
         result = SubmissionResult(

@@ -29,6 +29,15 @@ class PlusOne:
 
 
 @dataclass(frozen=True, slots=True)
+class Spoken:
+    """A language as a problem takes it: its name and its files' extensions."""
+
+    name: str
+    extensions: tuple[str, ...]
+    packages: tuple[tuple[str, str], ...]  # (command, Debian package) it builds with
+
+
+@dataclass(frozen=True, slots=True)
 class Build:
     """A runnable program, or (program None) the compile error the student sees."""
 

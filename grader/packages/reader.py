@@ -9,8 +9,8 @@ from typing import Final
 
 from ..limits import Limits
 from ..problem import PROBLEM_FILE, Problem, TestCase, Visibility, run_order, shown_path
-from ..problem_package import DataCase, GroupConfig, Package, PackageLimits
 from ..yamlsource import Document, kind_of, load
+from .model import DataCase, GroupConfig, Package, PackageLimits
 from .testdata import read_group
 
 # problem.yaml's keys in either version; what grader does not use is read and left alone.
@@ -128,7 +128,9 @@ def load_package(directory: Path, shown_from: Path | None = None) -> Problem:
         references=(),
         tests=run_order(tuple(_test(case) for case in data.cases())),
         shown_from=shown_from,
-        package=package,
+        kind="package",
+        details=package,
+        out_of=package.max_score,
     )
 
 

@@ -8,8 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..problem import shown_path
-from ..problem_package import GRADER_FLAGS, DataCase, Group, GroupConfig
 from ..yamlsource import Document, kind_of, load
+from .model import GRADER_FLAGS, DataCase, Group, GroupConfig
 
 TESTDATA_FILE = "testdata.yaml"
 KEYS = {

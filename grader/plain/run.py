@@ -1,6 +1,6 @@
 """Plain programs: a source file compiled if its language needs it, then run with a given
 standard input, its stdout and stderr captured. What a Jobe server does for Moodle's
-CodeRunner (service/jobe_routes.py), and what a problem package's test is (judge/package.py),
+CodeRunner (service/jobe_routes.py), and what a problem package's test is (packages/judge.py),
 in the same sandbox as every graded submission; the languages, with Jobe's defaults, are in
 languages.py.
 

@@ -14,10 +14,9 @@ from pydantic import BaseModel, Field
 from starlette.datastructures import UploadFile
 
 from ..catalog import language_document, problem_document
-from ..judge import extensions_for
+from ..kinds import extensions_for, languages_of, spoken
 from ..languages import LANGUAGES
 from ..languages.base import source_problem
-from ..offered import languages_of, spoken
 from .access import Instructor, Who, service_of
 from .auth import Caller
 from .service import Service

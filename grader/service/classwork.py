@@ -18,9 +18,8 @@ from fastapi.responses import JSONResponse, Response
 from starlette.datastructures import UploadFile
 
 from ..gradebook import scores_csv
-from ..judge import extensions_for
+from ..kinds import extensions_for, languages_of
 from ..languages.base import source_problem
-from ..offered import languages_of
 from ..reports.json_report import SubmissionDocument
 from .access import Instructor, service_of
 from .rq_queue import CHUNK

@@ -14,7 +14,8 @@ from ..catalog import Catalog
 from ..gradebook import Gradebook
 from ..integrations.lti.scores import score_body
 from ..integrations.lti.store import LtiStore
-from ..judge import CRASHED_EVERY_GRADER, flags_for, grade, student_view
+from ..judge import CRASHED_EVERY_GRADER, flags_for, student_view
+from ..kinds import grade
 from ..reports.json_report import SubmissionDocument, flag_documents, submission_document
 from ..results import Flag, FlagKind, SubmissionResult
 from ..sandbox import Sandbox

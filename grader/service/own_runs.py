@@ -9,15 +9,14 @@ from pathlib import Path
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 
+from ..authoring.own_input import InputError, OwnRun
+from ..kinds import kind_of, languages_of, spoken
 from ..languages.base import source_problem
-from ..offered import languages_of, spoken
 from ..problem import Problem
 from ..reports.json_report import test_document
 from ..submission import Submission
 from .access import Who, service_of
 from .budget import RunsBusy
-from .own_input import InputError, OwnRun, parse_input, run_own_input
-from .own_stdin import run_own_stdin
 from .service import Service
 
 router = APIRouter()
@@ -48,9 +47,7 @@ async def run(body: RunIn, request: Request, who: Who) -> dict[str, object]:
     if len(source) > service.options.max_source_bytes or source_problem(source):
         raise HTTPException(422, f"source: {source_problem(source) or 'too large'}")
     try:
-        arguments: dict[str, object] = {"stdin": body.input}  # a package's: its stdin
-        if offered.problem.package is None:
-            arguments = parse_input(offered.problem, body.input)
+        arguments = kind_of(offered.problem).parse_input(offered.problem, body.input)
     except InputError as error:
         raise HTTPException(422, f"input: {error}") from None
     if not service.run_budget.take(who.name):
@@ -83,10 +80,8 @@ def _run(
     # language's build limits), in a slot that no hand-in waits for.
     with service.run_slots.hold(student):
         try:
-            if problem.package is not None:
-                typed = str(arguments["stdin"])
-                return run_own_stdin(problem, submission, typed, service.jobe.sandbox())
-            return run_own_input(problem, submission, arguments, service.jobe.sandbox())
+            sandbox = service.jobe.sandbox()
+            return kind_of(problem).run_own(problem, submission, arguments, sandbox)
         except InputError as error:
             raise HTTPException(422, f"input: {error}") from None
 

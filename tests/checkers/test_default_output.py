@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from grader.checkers.default_output import DefaultOutput
+from grader.packages.default_output import DefaultOutput
 
 CASES = [
     # flags, judge's answer, the program's output, accepted, words the message must hold

@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from grader.flags.hardcoded import hardcoded_flags
-from grader.judge import load_answers
+from grader.kinds import load_answers, load_problem
 from grader.languages import extensions
-from grader.problem_yaml import load_problem
 
 from ..conftest import PROBLEMS, SUBMISSIONS
 

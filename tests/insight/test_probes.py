@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from grader.judge import grade, student_view
-from grader.problem_yaml import load_problem
+from grader.judge import student_view
+from grader.kinds import grade, load_problem
 
 from ..conftest import SUBMISSIONS
 

@@ -15,7 +15,7 @@ from grader.cli import main
 from grader.insight.classwork import common_ground
 from grader.insight.disguises import loops_as_comprehensions, recommented, renamed, reordered
 from grader.insight.similarity import THRESHOLD, document, similar_pairs
-from grader.problem_yaml import load_problem
+from grader.kinds import load_problem
 
 from ..conftest import PROBLEMS, SUBMISSIONS
 

@@ -17,11 +17,11 @@ from grader.catalog import Catalog
 from grader.doctor.selftest import run_self_test
 from grader.integrations.gradescope.build import build
 from grader.integrations.jobe.runs import OK, JobeRuns
+from grader.kinds import load_problem
 from grader.languages import LANGUAGES, PlusOne, extensions
 from grader.languages.python import Python
 from grader.limits import Limits
 from grader.plain.run import RunSpec
-from grader.problem_yaml import load_problem
 
 from ..conftest import ROOT
 

@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from grader.cli import main
-from grader.judge import grade
+from grader.kinds import grade
 from grader.languages import cpp_toolchain, rust
 from grader.languages.compiled import cache_dir
 from grader.verdicts import Verdict

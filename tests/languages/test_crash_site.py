@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from grader.judge import grade
+from grader.kinds import grade
 from grader.languages import LANGUAGES
 from grader.languages.base import Build, Sanitized
 from grader.verdicts import Verdict

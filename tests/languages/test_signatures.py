@@ -14,10 +14,9 @@ from pathlib import Path
 import pytest
 
 from grader.authoring.answers import compute_answers, write_answers
-from grader.judge import grade, load_answers
+from grader.kinds import grade, load_answers, load_problem
 from grader.languages import LANGUAGES, extensions
 from grader.problem import Problem
-from grader.problem_yaml import load_problem
 from grader.submission import read_submission
 from grader.verdicts import Verdict
 

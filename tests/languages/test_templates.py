@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from grader.cli import main
-from grader.judge import grade
+from grader.kinds import grade
 from grader.languages import LANGUAGES
 from grader.verdicts import Verdict
 

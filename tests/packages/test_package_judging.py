@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from grader.authoring.package_verify import verify_package
 from grader.cli import main
 from grader.errors import SandboxUnavailable
-from grader.judge import grade, package_time
-from grader.judge.package_time import with_time_limit
-from grader.judge.validation import VALIDATOR_FAILED
-from grader.plain.contest import EXTENSION_LANGUAGE
-from grader.problem_yaml import load_problem
+from grader.kinds import grade, load_problem
+from grader.packages import time_limit as package_time
+from grader.packages.contest import EXTENSION_LANGUAGE
+from grader.packages.time_limit import with_time_limit
+from grader.packages.validation import VALIDATOR_FAILED
+from grader.packages.verify import verify_package
 from grader.sandbox import Sandbox
 from grader.submission import read_submission
 from grader.verdicts import Verdict

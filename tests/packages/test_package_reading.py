@@ -1,5 +1,5 @@
 """Problem packages read (packages/reader.py, testdata.py) and their groups summed up
-(judge/groups.py): pure, no sandbox."""
+(packages/groups.py): pure, no sandbox."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from grader.errors import ProblemError
-from grader.judge.groups import group_result
+from grader.kinds import load_problem
+from grader.packages.groups import group_result
+from grader.packages.model import Group, GroupConfig, package_of
 from grader.packages.reader import is_package
-from grader.problem_package import Group, GroupConfig
-from grader.problem_yaml import load_problem
 from grader.verdicts import Verdict
 
 HERE = Path(__file__).parent
@@ -22,7 +22,7 @@ PROBLEMS = HERE.parent.parent / "problems"
 
 def test_a_legacy_package_reads_with_its_flags_and_no_time_limit() -> None:
     problem = load_problem(HERE / "average")
-    package = problem.package
+    package = package_of(problem)
     assert package is not None
     assert (problem.id, problem.title, problem.checker) == ("average", "Average", "default-output")
     assert package.validator_flags == "float_tolerance 1e-6"
@@ -42,7 +42,7 @@ def test_a_legacy_package_reads_with_its_flags_and_no_time_limit() -> None:
 
 
 def test_a_2023_package_reads_its_time_limit_types_and_group_flags() -> None:
-    shout = load_problem(HERE / "shout").package
+    shout = package_of(load_problem(HERE / "shout"))
     assert shout is not None and shout.limits.time_limit_s == 2
     assert (shout.limits.ac_to_time_limit, shout.limits.time_limit_to_tle) == (2.0, 1.5)
     secret = shout.data.items[1]
@@ -51,14 +51,14 @@ def test_a_2023_package_reads_its_time_limit_types_and_group_flags() -> None:
     assert group.name == "secret/strict"
     assert group.config.output_validator_flags == "case_sensitive space_change_sensitive"
     guessing = load_problem(HERE / "guessing")
-    assert guessing.package is not None and guessing.package.interactive
+    assert package_of(guessing).interactive
     assert guessing.checker == "output-validator"
-    assert guessing.package.output_validator == HERE / "guessing" / "output_validator"
+    assert package_of(guessing).output_validator == HERE / "guessing" / "output_validator"
 
 
 def test_a_scoring_package_inherits_group_settings_and_sums_its_maximum() -> None:
     problem = load_problem(HERE / "bigsum")
-    package = problem.package
+    package = package_of(problem)
     assert package is not None and package.scoring
     secret = package.data.items[1]
     assert isinstance(secret, Group)
@@ -76,7 +76,7 @@ def test_the_time_limit_a_judge_left_is_read(tmp_path: Path) -> None:
     shutil.copytree(HERE / "average", tmp_path / "average")
     (tmp_path / "average" / ".timelimit").write_text("3\n")
     problem = load_problem(tmp_path / "average")
-    assert problem.package is not None and problem.package.limits.time_limit_s == 3
+    assert package_of(problem).limits.time_limit_s == 3
     assert problem.limits.time_s == 3
 
 

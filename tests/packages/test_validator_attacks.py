@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from grader.judge import grade, student_view
-from grader.judge.validation import FLOODED, VALIDATOR_FAILED
-from grader.plain.contest import EXTENSION_LANGUAGE
-from grader.problem_yaml import load_problem
+from grader.judge import student_view
+from grader.kinds import grade, load_problem
+from grader.packages.contest import EXTENSION_LANGUAGE
+from grader.packages.validation import FLOODED, VALIDATOR_FAILED
 from grader.reports.json_report import submission_document
 from grader.results import SubmissionResult
 from grader.sandbox import Sandbox

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from grader.judge import grade
+from grader.kinds import grade
 from grader.languages.python import Python
 from grader.limits import Limits
 from grader.problem import Problem

@@ -3,7 +3,7 @@ the child's view, its limits, and what the parent measures."""
 
 from __future__ import annotations
 
-from grader.judge import grade
+from grader.kinds import grade
 from grader.languages.python import Python
 from grader.limits import Limits
 from grader.protocol import ReplyKind

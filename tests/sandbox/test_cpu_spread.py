@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from grader.judge import grade
+from grader.kinds import grade
 from grader.languages import LANGUAGES
 from grader.problem import Problem
 from grader.results import FlagKind

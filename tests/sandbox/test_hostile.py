@@ -23,7 +23,7 @@ from typing import Final
 
 import pytest
 
-from grader.judge import grade
+from grader.kinds import grade
 from grader.problem import Problem
 from grader.reports import REPORTERS
 from grader.results import Report, SandboxInfo

@@ -19,7 +19,7 @@ import pytest
 
 from grader.batch import collect, grade_all
 from grader.gradebook import Gradebook
-from grader.judge import grade
+from grader.kinds import grade
 from grader.languages import NEEDS, extensions
 from grader.problem import Problem
 from grader.reports import REPORTERS

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.judge import grade
+from grader.kinds import grade
 from grader.languages import LANGUAGES, extensions
 from grader.problem import Problem
 from grader.submission import read_submission

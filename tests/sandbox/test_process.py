@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.judge import grade
+from grader.kinds import grade
 from grader.languages import NEEDS
 from grader.sandbox.cgroup import find_cgroup_parents
 from grader.sandbox.process import bubblewrap as isolation

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.judge import flags_for, grade
+from grader.judge import flags_for
+from grader.kinds import grade
 from grader.reports.json_report import SubmissionDocument
 from grader.service.flags_owed import FlagsOwed
 from grader.service.local import LocalQueue

@@ -26,7 +26,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
     from ...authoring.addtest import add_test, parse_inputs
     from ...authoring.answers import compute_answers, write_answers
     from ...authoring.verify import render, verify
-    from ...judge import load_answers
+    from ...kinds import load_answers
     from ..shared import open_problem, sandbox_for
 
     problem = open_problem(args.problem_name, context)

@@ -61,7 +61,8 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, context: Context) -> int:
     from ...batch import Progress, collect, grade_all, read_roster
-    from ...judge import extensions_for, load_answers, student_view
+    from ...judge import student_view
+    from ...kinds import extensions_for, load_answers
     from ...results import Report, SandboxInfo
     from ...sandbox import auto_reason
     from ...verdicts import Verdict, worst

@@ -48,11 +48,12 @@ def run(args: argparse.Namespace, context: Context) -> int:
             context.stderr,
         )
     from ...integrations.gradescope.build import build
+    from ...kinds import kind_of
     from ..shared import open_problem
 
     problem = open_problem(args.problem_name, context)
     output = context.path(args.output)
-    default = ["python3" if problem.package is not None else "python"]
+    default = [kind_of(problem).default_language]
     built = build(problem, args.languages or default, output)
     print(
         f"grader gradescope: wrote {args.output} ({built.files} files) for {problem.id} in "

@@ -19,18 +19,14 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
-    from ...authoring.verify import render, verify
-    from ...judge import load_answers
+    from ...authoring.verify import render
+    from ...kinds import kind_of, load_answers
     from ..shared import open_problem, sandbox_for
 
     problem = open_problem(args.problem_name, context)
     answers = load_answers(problem)
     with sandbox_for(args, context) as sandbox:
-        if problem.package is not None:
-            from ...authoring.package_verify import verify_package
-
-            verification = verify_package(problem, sandbox, args.jobs, context.say)
-        else:
-            verification = verify(problem, answers, sandbox, args.jobs, context.say)
+        kind = kind_of(problem)
+        verification = kind.verify(problem, answers, sandbox, args.jobs, context.say)
     context.stdout.write(render(verification))
     return EXIT_FAILED if verification.failures else EXIT_OK

@@ -19,9 +19,7 @@ from typing import Final
 
 from ...__version__ import __version__
 from ...errors import UsageError
-from ...judge import load_answers
-from ...languages import LANGUAGES
-from ...offered import languages_of, spoken
+from ...kinds import kind_of, languages_of, load_answers, spoken
 from ...problem import Problem
 from .scripts import CONFIG_FILE, WHEELS, run_script, setup_script
 
@@ -47,20 +45,14 @@ def build(problem: Problem, languages: Iterable[str], output: Path) -> Built:
     chosen = tuple(dict.fromkeys(languages))
     offered = languages_of(problem)
     for language in chosen:
-        if problem.package is None and language not in LANGUAGES:
-            raise UsageError(f"unknown language {language!r}; choose from {', '.join(LANGUAGES)}")
         if language not in offered:
             raise UsageError(
                 f"{problem.yaml_file}: problem {problem.id} takes no {language!r} "
                 f"(it takes {', '.join(offered)})"
             )
-    if problem.package is not None and problem.package.limits.time_limit_s is None:
-        # Computed on Gradescope, it would cost every student's run the accepted
-        # submissions' runs (each run is a fresh machine).
-        raise UsageError(
-            f"{problem.yaml_file}: give the package a time limit for Gradescope: "
-            "limits.time_limit, or the one `grader verify` computes in a .timelimit file"
-        )
+    unportable = kind_of(problem).unportable(problem)
+    if unportable:
+        raise UsageError(unportable)
     load_answers(problem)  # every test's answer stored and current, or say how to make them
     directory = problem.directory.resolve()
     references = [reference.resolve() for reference in problem.references]

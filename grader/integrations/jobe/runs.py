@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import html
 import json
-import shutil
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
@@ -17,10 +16,9 @@ from typing import Final
 
 from ...catalog import Catalog
 from ...errors import GraderError, SandboxUnavailable
-from ...judge import grade, open_sandbox, student_test
-from ...languages import LANGUAGES
+from ...judge import open_sandbox, student_test
+from ...kinds import grade, kind_of, languages_of
 from ...limits import Limits
-from ...offered import languages_of, spoken
 from ...plain.languages import PLAIN_LANGUAGES
 from ...plain.run import (
     NOTHING_SHOWN,
@@ -187,9 +185,7 @@ class JobeRuns:
         problem_id, _, language = language_id.rpartition("-")
         offered = self._catalog.get(problem_id)
         assert offered is not None  # the endpoint checked the id against languages()
-        file_name = "solution" + spoken(offered.problem, language).extensions[0]
-        if offered.problem.package is None:
-            file_name = LANGUAGES[language].file_name
+        file_name = kind_of(offered.problem).file_name(offered.problem, language)
         submission = Submission(Path(file_name), file_name, language, source)
         result = grade(offered.problem, offered.answers, submission, sandbox)
         return RunResult(OK, stdout=json.dumps(combinator_document(result)))
@@ -197,9 +193,7 @@ class JobeRuns:
 
 def _can_build(problem: Problem, language: str) -> bool:
     """Whether this machine has the toolchain `problem` builds `language` with."""
-    if problem.package is None:
-        return not LANGUAGES[language].missing()
-    return all(shutil.which(command) for command, _ in spoken(problem, language).packages)
+    return kind_of(problem).can_build(problem, language)
 
 
 def combinator_document(result: SubmissionResult) -> dict[str, object]:

@@ -16,7 +16,7 @@ from fastapi.templating import Jinja2Templates
 
 from ...catalog import Offered, problem_document
 from ...integrations.lti.people import LTI_PREFIX
-from ...offered import spoken
+from ...kinds import kind_of, spoken
 from ..access import COOKIE, caller_of_request, secure_cookies
 from ..auth import Caller, caller_of, digest
 from ..classwork import class_summary
@@ -93,7 +93,7 @@ def exercise(problem_id: str, request: Request) -> Response:
     languages: list[str] = document["languages"]  # type: ignore[assignment]
     names = {language: spoken(offered.problem, language).name for language in languages}
     samples = {sample["name"]: sample["expected"] for sample in document["samples"]}  # type: ignore[attr-defined]
-    first = next((test.input for test in offered.problem.tests if not test.hidden), {})
+    first = next((test for test in offered.problem.tests if not test.hidden), None)
     # The editor's stylesheet is made in the browser (CodeMirror's themes): allowed by a
     # nonce of this response's, where any other inline style stays refused.
     nonce = secrets.token_urlsafe(18)
@@ -105,9 +105,7 @@ def exercise(problem_id: str, request: Request) -> Response:
         language_names=names,
         starter=_script_json(document["starter_code"]),
         samples=_script_json(samples),
-        first_input=str(first.get("stdin", ""))
-        if offered.problem.package is not None
-        else ", ".join(f"{name} = {json.dumps(value)}" for name, value in first.items()),
+        first_input=kind_of(offered.problem).shown_input(first) if first else "",
         editor_bundle=editor_bundle(),
         style_nonce=nonce,
     )

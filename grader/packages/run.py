@@ -9,15 +9,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final
 
+from ..judge.calls import test_result
+from ..judge.failures import Finding, failure
 from ..plain.run import run_built
 from ..problem import Problem
-from ..problem_package import DataCase, Group, GroupConfig, Package, group_max
 from ..results import GroupScore, TestResult
 from ..sandbox.base import Program, RunOutcome, Sandbox, Termination
 from ..verdicts import Verdict
-from .calls import test_result
-from .failures import Finding, failure
 from .groups import group_result
+from .model import DataCase, Group, GroupConfig, Package, group_max
 from .validation import Judged, OutputValidator
 
 SHOWN_OUTPUT_BYTES: Final = 4096  # of what a sample's run printed, in its result

@@ -1,4 +1,4 @@
-"""A package's output validator: the format's default (checkers/default_output.py, run here),
+"""A package's output validator: the format's default (packages/default_output.py, run here),
 or the package's own program, built and run in the sandbox as the specification calls it:
 `validator input judge_answer feedback_dir [flags] < team_output`, exit 42 accepted, 43 wrong
 answer, anything else the validator's fault; feedback_dir/judgemessage.txt for the
@@ -11,15 +11,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
-from ..checkers.default_output import DefaultOutput
-from ..errors import InternalError, ProblemError
+from ..errors import ProblemError
 from ..limits import Limits
-from ..plain.contest import CONTEST_LANGUAGES, build_program, language_of, program_files
 from ..plain.run import OUT_OF_MEMORY_SAID
 from ..problem import Problem
-from ..problem_package import DataCase, Package
 from ..sandbox.base import Program, RunOutcome, Sandbox, Termination
 from ..verdicts import Verdict
+from .contest import CONTEST_LANGUAGES, build_program, language_of, program_files
+from .default_output import DefaultOutput
+from .model import DataCase, Package, package_of
 
 ACCEPTED, REJECTED = 42, 43
 # What a student reads when the package's validator failed on their test: its stderr, exit
@@ -87,7 +87,7 @@ class OutputValidator:
 
     def _custom(self, sandbox: Sandbox, case: DataCase, output: bytes, flags: str) -> Judged:
         wrapped = self.wrapped(case, flags, output)
-        limits = validation_limits(_package(self.problem))
+        limits = validation_limits(package_of(self.problem))
         ran = sandbox.compile(wrapped, limits, "verdict")  # run again there if starved
         if ran.artifact is None:
             return stopped(self.problem, case, ran.outcome)
@@ -166,12 +166,6 @@ def stopped(problem: Problem, case: DataCase, outcome: RunOutcome) -> Judged:
     return Judged(Verdict.IE, VALIDATOR_FAILED, f"{why}: {said}" if said else why)
 
 
-def _package(problem: Problem) -> Package:
-    if problem.package is None:
-        raise InternalError(f"{problem.id} is not a problem package")
-    return problem.package
-
-
 def _shell() -> str:
     from ..sandbox.preparation import shell
 
@@ -191,7 +185,7 @@ def validation_limits(package: Package) -> Limits:
 def prepare_validator(problem: Problem, sandbox: Sandbox) -> OutputValidator:
     """The package's output validator, built (cached by its files). ProblemError naming the
     problem when it cannot be: no language grader knows, or a failed build."""
-    package = _package(problem)
+    package = package_of(problem)
     if package.output_validator is None:
         DefaultOutput.from_flags(package.validator_flags)  # a bad flag fails before any run
         return OutputValidator(problem, None)
@@ -200,7 +194,7 @@ def prepare_validator(problem: Problem, sandbox: Sandbox) -> OutputValidator:
 
 def build_helper(problem: Problem, sandbox: Sandbox, path: Path) -> Program:
     """A validator of the package (a file, or a folder of one program's files), built."""
-    package = _package(problem)
+    package = package_of(problem)
     shown = problem.shown(path)
     language_id = language_of(path)
     if language_id is None:

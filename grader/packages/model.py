@@ -10,6 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from ..errors import InternalError
+from ..problem import Problem
+
 # The default grader's aggregations (problemtools' support/default_grader): how a group's
 # verdict and score come from its children's.
 VERDICT_RULES: Final = ("worst_error", "no_errors", "first_error", "always_accept")
@@ -124,3 +127,10 @@ def aggregate_scores(rule: str, scores: list[float]) -> float:
     if rule == "min":
         return min(scores)
     return sum(scores)
+
+
+def package_of(problem: Problem) -> Package:
+    """The package a problem of this kind was read from (InternalError for another kind's)."""
+    if not isinstance(problem.details, Package):
+        raise InternalError(f"{problem.id} is not a problem package")
+    return problem.details

@@ -14,13 +14,14 @@ from typing import Final
 from ..errors import ProblemError
 from ..languages.compiled import cache_dir
 from ..languages.toolcache import write_whole
-from ..packages.reader import grading_files
-from ..plain.contest import EXTENSION_LANGUAGE, language_of
 from ..problem import Problem
 from ..results import SubmissionResult, TestResult
 from ..sandbox.base import Sandbox
 from ..submission import read_submission
 from ..verdicts import Verdict
+from .contest import EXTENSION_LANGUAGE, language_of
+from .model import package_of
+from .reader import grading_files
 
 MEASURING_LIMIT_S: Final = 60.0  # an accepted submission's limit while its time is measured
 
@@ -28,7 +29,7 @@ MEASURING_LIMIT_S: Final = 60.0  # an accepted submission's limit while its time
 def with_time_limit(problem: Problem, sandbox: Sandbox) -> Problem:
     """`problem` with its package's time limit in its limits: the given one, else computed
     (cached). ProblemError when there is neither a limit nor an accepted submission."""
-    package = problem.package
+    package = package_of(problem)
     if package is None or package.limits.time_limit_s is not None:
         return problem
     accepted = accepted_submissions(problem)
@@ -57,13 +58,12 @@ def with_time_limit(problem: Problem, sandbox: Sandbox) -> Problem:
 
 def with_limit(problem: Problem, time_s: float) -> Problem:
     """`problem` with its package's time limit set to `time_s` (and the wall's with it)."""
-    package = problem.package
-    assert package is not None
+    package = package_of(problem)
     limits = replace(problem.limits, time_s=time_s, wall_s=max(2 * time_s, time_s + 1))
     return replace(
         problem,
         limits=limits,
-        package=replace(package, limits=replace(package.limits, time_limit_s=time_s)),
+        details=replace(package, limits=replace(package.limits, time_limit_s=time_s)),
     )
 
 
@@ -95,7 +95,7 @@ def measured(
     problem: Problem, sandbox: Sandbox, paths: list[Path]
 ) -> list[tuple[Path, SubmissionResult]]:
     """Each submission graded with a generous time limit (MEASURING_LIMIT_S)."""
-    from .package import grade_package
+    from .judge import grade_package
 
     measuring = with_limit(problem, MEASURING_LIMIT_S)
     return [
@@ -114,8 +114,7 @@ def _ignored(test: TestResult) -> None:
 
 
 def computed_limit(problem: Problem, sandbox: Sandbox, slowest_s: float) -> float:
-    package = problem.package
-    assert package is not None
+    package = package_of(problem)
     step = package.limits.time_resolution_s
     exact = slowest_s * package.limits.ac_to_time_limit
     return max(1, math.ceil(exact / step)) * step

@@ -12,19 +12,12 @@ import signal
 from dataclasses import dataclass
 from typing import Final
 
-from ..problem_package import DataCase
+from ..judge.failures import Finding
 from ..sandbox.base import RunOutcome, Termination
 from ..verdicts import Verdict
-from .failures import Finding
-from .package_run import PackageRun
-from .validation import (
-    FEEDBACK_FILES,
-    MESSAGE_BYTES,
-    Judged,
-    judged,
-    stopped,
-    validation_limits,
-)
+from .model import DataCase
+from .run import PackageRun
+from .validation import FEEDBACK_FILES, MESSAGE_BYTES, Judged, judged, stopped, validation_limits
 
 FEEDBACK_NAMES = tuple(f"{name}.txt" for name in FEEDBACK_FILES)
 LEFT_EARLY = "your program ended before the conversation with the judge did"

@@ -7,15 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..plain.contest import CONTEST_LANGUAGES, build_program
+from ..judge.failures import failure
 from ..problem import Problem
 from ..results import GroupScore, SubmissionResult, TestResult
 from ..sandbox.base import Sandbox
 from ..submission import Submission
 from ..verdicts import Verdict
-from .failures import failure
+from .contest import CONTEST_LANGUAGES, build_program
 from .interactive import InteractiveRun
-from .package_run import PackageRun
+from .model import package_of
+from .run import PackageRun
 from .validation import prepare_validator
 
 
@@ -27,8 +28,7 @@ def grade_package(
     on_test: Callable[[TestResult], None],
 ) -> SubmissionResult:
     """The submission graded on every group of the package, as judge.grade's contract says."""
-    package = problem.package
-    assert package is not None
+    package = package_of(problem)
     language = CONTEST_LANGUAGES[submission.language]
     if submission.refused:
         return _unbuilt(problem, submission, Verdict.CE, submission.refused)

@@ -20,20 +20,20 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
+from ..authoring.verify import Verification
 from ..errors import GraderError
-from ..judge import grade
-from ..judge.package_time import accepted_submissions, computed_limit, measured, with_limit
-from ..judge.validation import build_helper, validation_limits
-from ..plain.contest import EXTENSION_LANGUAGE, language_of
 from ..plain.run import run_built
 from ..problem import Problem
-from ..problem_package import Group
 from ..results import SubmissionResult
 from ..sandbox import Sandbox
 from ..sandbox.base import Termination
 from ..submission import read_submission
 from ..verdicts import Verdict
-from .verify import Verification
+from .contest import EXTENSION_LANGUAGE, language_of
+from .graded import graded
+from .model import Group, package_of
+from .time_limit import accepted_submissions, computed_limit, measured, with_limit
+from .validation import build_helper, validation_limits
 
 EXPECTED: Final = {
     "accepted": (Verdict.AC,),
@@ -52,8 +52,7 @@ SUBMISSIONS: Final = (
 def verify_package(
     problem: Problem, sandbox: Sandbox, jobs: int = 2, progress: Callable[[str], None] = print
 ) -> Verification:
-    package = problem.package
-    assert package is not None
+    package = package_of(problem)
     failures: list[str] = []
     warnings: list[str] = []
     progress(f"{problem.id}: {len(package.input_validators)} input validators")
@@ -119,12 +118,12 @@ def _verdict_of(
 ) -> str:
     folder = path.parent.name
     submission = read_submission(path, EXTENSION_LANGUAGE)
-    result = grade(at_limit, {}, submission, sandbox, True)
+    result = graded(at_limit, submission, sandbox, True)
     said = _said(result)
     wanted = EXPECTED[folder]
     full = result.score >= at_limit.max_score
     if folder == "time_limit_exceeded" and result.verdict is Verdict.TLE:
-        higher = grade(at_high, {}, submission, sandbox, True)
+        higher = graded(at_high, submission, sandbox, True)
         said += f"; at {at_high.limits.time_s:g} s: {_said(higher)}"
         if higher.verdict is not Verdict.TLE:
             failures.append(f"{_shown(path)}: expected TLE even at the higher limit; {said}")
@@ -152,8 +151,7 @@ def _said(result: SubmissionResult) -> str:
 def _validate_inputs(
     problem: Problem, sandbox: Sandbox, failures: list[str], warnings: list[str]
 ) -> None:
-    package = problem.package
-    assert package is not None
+    package = package_of(problem)
     if not package.input_validators:
         warnings.append("no input validators: nothing proves the test data follows the statement")
     flags_of = {case.name: "" for case in package.data.cases()}

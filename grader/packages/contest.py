@@ -13,10 +13,10 @@ from typing import Final
 
 from ..languages.compiled import cached_build
 from ..languages.toolcache import write_whole
+from ..plain.languages import PLAIN_LANGUAGES, host_tool
+from ..plain.python import python_recipe
+from ..plain.run import CHECKED, NOTHING_SHOWN, Files, PlainArgs, PlainBuild, Recipe, build_plain
 from ..sandbox.base import Program, Sandbox
-from .languages import PLAIN_LANGUAGES, host_tool
-from .python import python_recipe
-from .run import CHECKED, NOTHING_SHOWN, Files, PlainArgs, PlainBuild, Recipe, build_plain
 
 ContestRecipe = Callable[[str, Files, int], Recipe]  # (main file, files, memory MiB)
 
@@ -207,7 +207,7 @@ def build_program(
 ) -> PlainBuild:
     """`program` (its main file, its files) built in the sandbox, or its cached build of the
     same files, ready to run; a failed build says why in `cmpinfo`."""
-    from .run import COMPILE_LIMITS
+    from ..plain.run import COMPILE_LIMITS
 
     main, files = _java_named(*program)
     recipe = language.recipe(main, files, memory_mib)

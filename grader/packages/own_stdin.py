@@ -10,23 +10,22 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
+from ..authoring.own_input import REFERENCE_CANNOT, InputError, OwnRun, log
 from ..errors import GraderError
-from ..judge import grade
-from ..judge.package_time import accepted_submissions, with_time_limit
-from ..plain.contest import CONTEST_LANGUAGES, build_program, language_of, program_files
 from ..plain.run import run_built
 from ..problem import Problem, TestCase, Visibility
-from ..problem_package import DataCase, Group
 from ..sandbox.base import Sandbox, Termination
 from ..submission import Submission
-from .own_input import REFERENCE_CANNOT, InputError, OwnRun, log
+from .contest import CONTEST_LANGUAGES, build_program, language_of, program_files
+from .graded import graded
+from .model import DataCase, Group, package_of
+from .time_limit import accepted_submissions, with_time_limit
 
 
 def run_own_stdin(problem: Problem, submission: Submission, typed: str, sandbox: Sandbox) -> OwnRun:
     """The submission and the package's reference, each run once on `typed`; InputError
     when the package cannot answer a typed input."""
-    package = problem.package
-    assert package is not None
+    package = package_of(problem)
     if package.interactive:
         raise InputError(
             "an interactive problem's input is a conversation with its validator: submit to try it"
@@ -49,9 +48,9 @@ def run_own_stdin(problem: Problem, submission: Submission, typed: str, sandbox:
         alone = replace(
             problem,
             tests=(test,),
-            package=replace(package, data=Group("", package.data.config, (case,))),
+            details=replace(package, data=Group("", package.data.config, (case,))),
         )
-        result = grade(alone, {}, submission, sandbox, reveal_hidden=False)
+        result = graded(alone, submission, sandbox)
     shown = expected.decode("utf-8", "replace")
     if not result.tests:
         return OwnRun({"stdin": stdin}, None, shown, result.compile_output)
@@ -61,8 +60,7 @@ def run_own_stdin(problem: Problem, submission: Submission, typed: str, sandbox:
 
 
 def _reference_output(problem: Problem, path: Path, stdin: bytes, sandbox: Sandbox) -> bytes:
-    package = problem.package
-    assert package is not None
+    package = package_of(problem)
     language = CONTEST_LANGUAGES[language_of(path) or ""]
     built = build_program(
         sandbox,

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..problem_package import GroupConfig, aggregate_scores
 from ..verdicts import Verdict
+from .model import GroupConfig, aggregate_scores
 
 # The default grader's order, worst first: a judge error, then a crash, memory, time,
 # output, a wrong answer.

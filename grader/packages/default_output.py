@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from .base import CheckResult
+from ..checkers.base import CheckResult
 
 SHOWN_CHARACTERS: Final = 60
 TOKEN: Final = re.compile(r"\S+")

@@ -12,13 +12,13 @@ import re
 from dataclasses import dataclass, replace
 from typing import Final
 
-from ..authoring.answers import reference_answer
 from ..errors import GraderError
 from ..judge import grade
 from ..problem import Problem, TestCase, Visibility, argument_problem
 from ..results import TestResult
 from ..sandbox.base import Sandbox
 from ..submission import Submission
+from .answers import reference_answer
 
 TYPED_MAX_CHARS: Final = 2_000
 # What a student is told when the reference fails on their input. The failure itself names

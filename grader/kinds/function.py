@@ -1,0 +1,98 @@
+"""Grader's own problems: a function the student writes, called once per test with the
+signature's arguments (problem.yaml read by problem_yaml.py, graded by judge/)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from ..authoring.own_input import OwnRun, parse_input, run_own_input
+from ..authoring.verify import Verification, verify
+from ..judge import grade, load_answers
+from ..languages import LANGUAGES, extensions
+from ..languages.base import Spoken
+from ..problem import Problem, TestCase
+from ..problem_yaml import load_function_problem
+from ..results import SubmissionResult, TestResult
+from ..sandbox.base import Sandbox
+from ..submission import Submission
+
+
+class FunctionKind:
+    format = "function"
+    default_language = "python"
+
+    def claims(self, directory: Path) -> bool:
+        return True  # the last asked: its reader says what a folder lacks
+
+    def load(self, directory: Path, shown_from: Path | None) -> Problem:
+        return load_function_problem(directory, shown_from)
+
+    def languages(self, problem: Problem) -> list[str]:
+        return [language for language in LANGUAGES if problem.entry_points.get(language)]
+
+    def spoken(self, problem: Problem, language_id: str) -> Spoken:
+        language = LANGUAGES[language_id]
+        return Spoken(language.name, language.extensions, language.packages)
+
+    def starters(self, problem: Problem) -> dict[str, str]:
+        return {id_: LANGUAGES[id_].template(problem) for id_ in self.languages(problem)}
+
+    def extensions(self, problem: Problem) -> Mapping[str, str]:
+        return extensions()
+
+    def file_name(self, problem: Problem, language_id: str) -> str:
+        return LANGUAGES[language_id].file_name
+
+    def can_build(self, problem: Problem, language_id: str) -> bool:
+        return not LANGUAGES[language_id].missing()
+
+    def answers(self, problem: Problem) -> dict[str, object]:
+        return load_answers(problem)
+
+    def grading_files(self, problem: Problem) -> list[Path]:
+        return sorted((problem.directory / "answers").glob("*.json"))
+
+    def expected(self, problem: Problem, answers: Mapping[str, object], test: TestCase) -> object:
+        return answers[test.name]
+
+    def shown_input(self, test: TestCase) -> str:
+        return ", ".join(f"{name} = {json.dumps(value)}" for name, value in test.input.items())
+
+    def parse_input(self, problem: Problem, typed: str) -> dict[str, object]:
+        return parse_input(problem, typed)
+
+    def run_own(
+        self,
+        problem: Problem,
+        submission: Submission,
+        arguments: dict[str, object],
+        sandbox: Sandbox,
+    ) -> OwnRun:
+        return run_own_input(problem, submission, arguments, sandbox)
+
+    def grade(
+        self,
+        problem: Problem,
+        answers: Mapping[str, object],
+        submission: Submission,
+        sandbox: Sandbox,
+        reveal_hidden: bool,
+        on_test: Callable[[TestResult], None] | None,
+        with_flags: bool | None,
+    ) -> SubmissionResult:
+        return grade(problem, answers, submission, sandbox, reveal_hidden, on_test, with_flags)
+
+    def verify(
+        self,
+        problem: Problem,
+        answers: Mapping[str, object],
+        sandbox: Sandbox,
+        jobs: int,
+        progress: Callable[[str], None],
+    ) -> Verification:
+        return verify(problem, answers, sandbox, jobs, progress)
+
+    def unportable(self, problem: Problem) -> str:
+        return ""  # its answers are stored: load_answers says when they are not

@@ -1,0 +1,112 @@
+"""Problems in the ICPC package format as a kind of problem (grader/kinds/base.py): a whole
+program in a contest language, run on each test's stdin and judged by the package's
+validators."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from ..authoring.own_input import OwnRun
+from ..authoring.verify import Verification
+from ..languages.base import Spoken
+from ..problem import Problem, TestCase
+from ..results import SubmissionResult, TestResult
+from ..sandbox.base import Sandbox
+from ..submission import Submission
+from .contest import CONTEST_LANGUAGES, EXTENSION_LANGUAGE
+from .graded import graded
+from .model import package_of
+from .own_stdin import run_own_stdin
+from .reader import SAMPLE_SHOWN_BYTES, grading_files, is_package, load_package
+from .verify import verify_package
+
+
+class PackageKind:
+    format = "package"
+    default_language = "python3"
+
+    def claims(self, directory: Path) -> bool:
+        return is_package(directory)
+
+    def load(self, directory: Path, shown_from: Path | None) -> Problem:
+        return load_package(directory, shown_from)
+
+    def languages(self, problem: Problem) -> list[str]:
+        return list(CONTEST_LANGUAGES)
+
+    def spoken(self, problem: Problem, language_id: str) -> Spoken:
+        contest = CONTEST_LANGUAGES[language_id]
+        return Spoken(contest.name, contest.extensions, contest.packages)
+
+    def starters(self, problem: Problem) -> dict[str, str]:
+        return {key: language.starter for key, language in CONTEST_LANGUAGES.items()}
+
+    def extensions(self, problem: Problem) -> Mapping[str, str]:
+        return EXTENSION_LANGUAGE
+
+    def file_name(self, problem: Problem, language_id: str) -> str:
+        return "solution" + CONTEST_LANGUAGES[language_id].extensions[0]
+
+    def can_build(self, problem: Problem, language_id: str) -> bool:
+        return all(
+            shutil.which(command) for command, _ in self.spoken(problem, language_id).packages
+        )
+
+    def answers(self, problem: Problem) -> dict[str, object]:
+        return {}  # its judge reads each test's .ans as it validates
+
+    def grading_files(self, problem: Problem) -> list[Path]:
+        return grading_files(problem.directory)
+
+    def expected(self, problem: Problem, answers: Mapping[str, object], test: TestCase) -> object:
+        answer = problem.directory / "data" / f"{test.name}.ans"
+        return answer.read_bytes()[:SAMPLE_SHOWN_BYTES].decode("utf-8", "replace")
+
+    def shown_input(self, test: TestCase) -> str:
+        return str(test.input.get("stdin", ""))
+
+    def parse_input(self, problem: Problem, typed: str) -> dict[str, object]:
+        return {"stdin": typed}
+
+    def run_own(
+        self,
+        problem: Problem,
+        submission: Submission,
+        arguments: dict[str, object],
+        sandbox: Sandbox,
+    ) -> OwnRun:
+        return run_own_stdin(problem, submission, str(arguments["stdin"]), sandbox)
+
+    def grade(
+        self,
+        problem: Problem,
+        answers: Mapping[str, object],
+        submission: Submission,
+        sandbox: Sandbox,
+        reveal_hidden: bool,
+        on_test: Callable[[TestResult], None] | None,
+        with_flags: bool | None,
+    ) -> SubmissionResult:
+        return graded(problem, submission, sandbox, reveal_hidden, on_test)
+
+    def verify(
+        self,
+        problem: Problem,
+        answers: Mapping[str, object],
+        sandbox: Sandbox,
+        jobs: int,
+        progress: Callable[[str], None],
+    ) -> Verification:
+        return verify_package(problem, sandbox, jobs, progress)
+
+    def unportable(self, problem: Problem) -> str:
+        if package_of(problem).limits.time_limit_s is None:
+            # Computed on Gradescope, it would cost every student's run the accepted
+            # submissions' runs (each run is a fresh machine).
+            return (
+                f"{problem.yaml_file}: give the package a time limit for Gradescope: "
+                "limits.time_limit, or the one `grader verify` computes in a .timelimit file"
+            )
+        return ""
