@@ -11,9 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Final
 
-from ..checkers import Checker, checker_for
 from ..errors import GraderError, SandboxUnavailable
-from ..languages import LANGUAGES, NEEDS
+from ..languages import NEEDS
 from ..problem import Problem, TestCase, load_answer
 from ..results import SubmissionResult, TestResult
 from ..sandbox import SandboxOptions
@@ -23,9 +22,10 @@ from ..submission import Submission
 from ..text import printable
 from ..verdicts import Verdict
 from .alone import told_if_state_kept
-from .calls import for_language, hidden_view, run_test, test_result
+from .calls import hidden_view, run_test, test_result
 from .crash_site import told_where_it_crashed
 from .failures import Finding, load_finding
+from .grading import Grading
 from .probes import flags_for, printable_flags, run_flags, source_flags
 from .startup import load_allowance_s
 from .total_time import TotalTime
@@ -73,7 +73,8 @@ def grade(
     flagged = reveal_hidden if with_flags is None else with_flags
 
     def work() -> SubmissionResult:
-        result = _grade(problem, answers, submission, sandbox, reveal_hidden, on_test, flagged)
+        grading = Grading.of(problem, answers, submission, sandbox)
+        result = _grade(grading, reveal_hidden, on_test, flagged)
         if flagged:  # the instructor's view: what the source gives away
             found = source_flags(problem, answers, submission)
             result = replace(result, flags=result.flags + found)
@@ -143,25 +144,20 @@ def printable_test(test: TestResult) -> TestResult:
 
 
 def _grade(
-    problem: Problem,
-    answers: Mapping[str, object],
-    submission: Submission,
-    sandbox: Sandbox,
+    grading: Grading,
     reveal_hidden: bool,
     on_test: Callable[[TestResult], None] | None,
     with_probes: bool,
 ) -> SubmissionResult:
-    given, problem = problem, for_language(problem, submission)
-    program = _program(problem, submission, sandbox)
+    submission = grading.submission
+    program = _program(grading)
     if isinstance(program, SubmissionResult):
         return program
-    language = LANGUAGES[submission.language]
-    name = submission.path.name
-    checker = checker_for(problem)
-    allowance = load_allowance_s(language, sandbox)
-    problem = replace(problem, limits=replace(problem.limits, load_allowance_s=allowance))
-    with sandbox.session(program, problem.limits, len(problem.tests)) as session:
-        failed_load = load_finding(session.load(), name, problem, language)
+    allowance = load_allowance_s(grading.language, grading.sandbox)
+    loading = grading.with_limits(replace(grading.problem.limits, load_allowance_s=allowance))
+    problem = loading.problem
+    with grading.sandbox.session(program, problem.limits, len(problem.tests)) as session:
+        failed_load = load_finding(session.load(), submission.path.name, problem, grading.language)
         if failed_load is not None and failed_load.verdict is Verdict.CE:
             return _compile_error(problem, submission, failed_load.message)
         decided: list[TestResult] = []
@@ -174,7 +170,7 @@ def _grade(
                     problem,
                     test,
                     lambda capped, case: run_test(
-                        capped, case, answers[case.name], checker, session, True, language
+                        loading.with_limits(capped.limits), case, session
                     ),
                 )
                 decided.append(ran if reveal_hidden or not ran.hidden else hidden_view(ran))
@@ -193,22 +189,18 @@ def _grade(
         )
     if with_probes and not failing:
         slowest = max((test.time_s for test in tests), default=0.0)
-        result = replace(result, flags=run_flags(given, answers, submission, sandbox, slowest))
+        result = replace(result, flags=run_flags(grading, slowest))
     if failing:
-        told = _second_opinion(
-            problem, answers, checker, sandbox, submission, program, result.tests
-        )
-        result = replace(result, tests=told)
+        result = replace(result, tests=_second_opinion(loading, program, result.tests))
     return result
 
 
-def _program(
-    problem: Problem, submission: Submission, sandbox: Sandbox
-) -> Program | SubmissionResult:
+def _program(grading: Grading) -> Program | SubmissionResult:
     """The submission built, or its compile error as its result."""
+    problem, submission = grading.problem, grading.submission
     if submission.refused:
         return _compile_error(problem, submission, submission.refused)
-    build = LANGUAGES[submission.language].build(submission, problem, sandbox)
+    build = grading.language.build(submission, problem, grading.sandbox)
     if build.program is not None:
         return build.program
     name, said = submission.path.name, build.compile_output
@@ -216,21 +208,14 @@ def _program(
 
 
 def _second_opinion(
-    problem: Problem,
-    answers: Mapping[str, object],
-    checker: Checker,
-    sandbox: Sandbox,
-    submission: Submission,
-    program: Program,
-    tests: tuple[TestResult, ...],
+    grading: Grading, program: Program, tests: tuple[TestResult, ...]
 ) -> tuple[TestResult, ...]:
     """The first failing sample run again, to say more than its symptom: where a compiled
     program crashed or broke memory, else whether it passes on its own."""
-    language = LANGUAGES[submission.language]
-    told = told_where_it_crashed(problem, answers, checker, sandbox, submission, language, tests)
+    told = told_where_it_crashed(grading, tests)
     if told != tests:  # undefined behaviour explains a result that varies with the order too
         return told
-    return told_if_state_kept(problem, answers, checker, sandbox, program, language, tests)
+    return told_if_state_kept(grading, program, tests)
 
 
 def _compile_error(problem: Problem, submission: Submission, message: str) -> SubmissionResult:

@@ -5,19 +5,17 @@ run on its own, the same input gives the right answer."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import Final
 
-from ..checkers.base import Checker
 from ..errors import SandboxError
-from ..languages.base import Language
 from ..problem import Problem
 from ..results import TestResult
-from ..sandbox.base import Program, Sandbox
+from ..sandbox.base import Program
 from ..verdicts import Verdict
 from .calls import run_test
 from .failures import load_finding
+from .grading import Grading
 
 STATE_KEPT: Final = (
     "\nRun on its own, in a fresh process, this test passes: your code keeps state between "
@@ -27,21 +25,15 @@ STATE_KEPT: Final = (
 
 
 def told_if_state_kept(
-    problem: Problem,
-    answers: Mapping[str, object],
-    checker: Checker,
-    sandbox: Sandbox,
-    program: Program,
-    language: Language,
-    tests: tuple[TestResult, ...],
+    grading: Grading, program: Program, tests: tuple[TestResult, ...]
 ) -> tuple[TestResult, ...]:
     """`tests`, the first failing one told it passes alone when it does. Only a sample's
     wrong answer after a passing test: a hidden test's message never depends on what the
     program does (a program could spell its input out through it)."""
-    failing = first_failing_sample(problem, tests)
+    failing = first_failing_sample(grading.problem, tests)
     if not failing or tests[failing].verdict is not Verdict.WA:
         return tests
-    alone = run_alone(problem, answers, checker, sandbox, program, language, failing)
+    alone = run_alone(grading, program, failing)
     if alone is None or alone.verdict is not Verdict.AC:
         return tests
     return told(tests, failing, tests[failing].message + STATE_KEPT)
@@ -54,24 +46,16 @@ def first_failing_sample(problem: Problem, tests: tuple[TestResult, ...]) -> int
     return None if failing is None or problem.tests[failing].hidden else failing
 
 
-def run_alone(
-    problem: Problem,
-    answers: Mapping[str, object],
-    checker: Checker,
-    sandbox: Sandbox,
-    program: Program,
-    language: Language,
-    index: int,
-) -> TestResult | None:
+def run_alone(grading: Grading, program: Program, index: int) -> TestResult | None:
     """Test `index` run in a session of its own; None when it could not be (its load
     failed, the sandbox could not start it): a second opinion only, the verdict is the
     first run's either way."""
-    case = problem.tests[index]
+    problem = grading.problem
     try:
-        with sandbox.session(program, problem.limits, 1) as session:
-            if load_finding(session.load(), "", problem, language) is not None:
+        with grading.sandbox.session(program, problem.limits, 1) as session:
+            if load_finding(session.load(), "", problem, grading.language) is not None:
                 return None
-            return run_test(problem, case, answers[case.name], checker, session, True, language)
+            return run_test(grading, problem.tests[index], session)
     except SandboxError:
         return None
 

@@ -6,33 +6,21 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from ..checkers import Checker
 from ..errors import InternalError
-from ..languages import LANGUAGES, Language
-from ..problem import Problem, TestCase
+from ..problem import TestCase
 from ..protocol import ReplyKind
 from ..results import TestResult
 from ..sandbox.base import RunOutcome, Session, Termination
-from ..submission import Submission
 from ..verdicts import Verdict
 from .failures import Finding, failure, raised
-
-
-def for_language(problem: Problem, submission: Submission) -> Problem:
-    """The problem with its limits for the submission's language."""
-    language = LANGUAGES[submission.language]
-    return replace(problem, limits=problem.limits.for_language(language.id, language.time_factor))
+from .grading import Grading
 
 
 def run_test(
-    problem: Problem,
-    test: TestCase,
-    expected: object,
-    checker: Checker,
-    session: Session,
-    reveal_hidden: bool,
-    language: Language,
+    grading: Grading, test: TestCase, session: Session, reveal_hidden: bool = True
 ) -> TestResult:
+    """`test` called in `session` and checked against its stored answer."""
+    problem, checker = grading.problem, grading.checker
     outcome = session.call(problem.args(test))
     reply = outcome.reply
     returned: object = None
@@ -41,7 +29,7 @@ def run_test(
             finding = failure(replace(outcome, termination=Termination.CPU_LIMIT), problem)
         elif reply.kind is ReplyKind.VALUE and reply.value is not None:
             try:
-                checked = checker.check(test.input, expected, reply.value)
+                checked = checker.check(test.input, grading.expected(test), reply.value)
             except Exception as error:  # noqa: BLE001 - a checker bug is the harness's fault
                 raise InternalError(
                     f"checker {problem.checker} failed on {test.name}: {error}"
@@ -55,7 +43,7 @@ def run_test(
             if not checked.passed:
                 returned = _returned(reply.value)
         elif reply.kind is ReplyKind.ERROR:
-            finding = raised(reply.error_type, reply.message, reply.trace, language)
+            finding = raised(reply.error_type, reply.message, reply.trace, grading.language)
         elif reply.kind is ReplyKind.TOO_LARGE:
             finding = Finding(
                 Verdict.OLE,

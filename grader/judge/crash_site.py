@@ -7,22 +7,18 @@ gains the line (after a crash) or leads with it (before a wrong answer it explai
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import Final
 
-from ..checkers.base import Checker
 from ..errors import SandboxError
-from ..languages.base import Language
 from ..languages.crash_report import SANITIZER_REPORT, crash_site
-from ..problem import Problem
 from ..protocol import ReplyKind
 from ..results import TestResult
-from ..sandbox.base import Program, Sandbox, Termination
-from ..submission import Submission
+from ..sandbox.base import Program, Termination
 from ..verdicts import Verdict
 from .alone import first_failing_sample, told
 from .failures import load_finding
+from .grading import Grading
 
 CRASHED: Final = (Verdict.RTE, Verdict.TLE, Verdict.WA)
 # What the sanitized run is given beyond the test's own limits: the sanitizers make a
@@ -36,17 +32,16 @@ LINE_UNKNOWN: Final = (
 UNTRUSTED: Final = "What the run returned cannot be trusted:"
 
 
-def sanitizer_report(
-    problem: Problem, sandbox: Sandbox, program: Program, language: Language, index: int
-) -> tuple[str, str] | None:
+def sanitizer_report(grading: Grading, program: Program, index: int) -> tuple[str, str] | None:
     """Test `index` run in the sanitized build, alone: the sanitizers' report as the driver
     sent it on the judge's channel (never what the program printed, which could imitate
     one), and what the run printed on stderr (where libstdc++'s debug mode says what it
     stopped); None when the sanitizers did not stop it, or it could not be run."""
+    problem = grading.problem
     case = problem.tests[index]
     try:
-        with sandbox.session(program, problem.limits, 1) as session:
-            if load_finding(session.load(), "", problem, language) is not None:
+        with grading.sandbox.session(program, problem.limits, 1) as session:
+            if load_finding(session.load(), "", problem, grading.language) is not None:
                 return None
             outcome = session.call(problem.args(case))
     except SandboxError:
@@ -63,22 +58,17 @@ def sanitizer_report(
 
 
 def told_where_it_crashed(
-    problem: Problem,
-    answers: Mapping[str, object],
-    checker: Checker,
-    sandbox: Sandbox,
-    submission: Submission,
-    language: Language,
-    tests: tuple[TestResult, ...],
+    grading: Grading, tests: tuple[TestResult, ...]
 ) -> tuple[TestResult, ...]:
     """`tests`, the first failing one (a sample: crashed, timed out or wrong) told where
     the sanitized rebuild stopped; after a crash, that the line is unknown when it cannot be
     rebuilt so."""
+    problem = grading.problem
     failing = first_failing_sample(problem, tests)
     if failing is None or tests[failing].verdict not in CRASHED:
         return tests
     try:
-        sanitized = language.sanitized(submission, problem, sandbox)
+        sanitized = grading.language.sanitized(grading.submission, problem, grading.sandbox)
     except SandboxError:
         return tests
     if sanitized is None:
@@ -95,9 +85,7 @@ def told_where_it_crashed(
         wall_s=limits.wall_s * SLOWDOWN,
         memory_mib=limits.memory_mib + SHADOW_MIB,
     )
-    reported = sanitizer_report(
-        replace(problem, limits=roomier), sandbox, sanitized.build.program, language, failing
-    )
+    reported = sanitizer_report(grading.with_limits(roomier), sanitized.build.program, failing)
     site = crash_site(*reported, sanitized.student_file) if reported else ""
     if not site:
         return tests

@@ -9,41 +9,32 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Final
 
-from ..checkers import Checker, checker_for
 from ..errors import InternalError
 from ..flags.hardcoded import hardcoded_flags
-from ..languages import LANGUAGES, Language
 from ..problem import Problem
 from ..results import Flag, FlagKind
 from ..sandbox.base import Sandbox, Session
 from ..submission import Submission
 from ..text import printable
 from ..verdicts import Verdict
-from .calls import for_language, run_test
+from .calls import run_test
 from .failures import load_finding
+from .grading import Grading
 from .spread import spread_flags
 
 PROBE_INSTANT_S: Final = 0.01
 
 
-def probed(
-    problem: Problem,
-    answers: Mapping[str, object],
-    checker: Checker,
-    session: Session,
-    slowest: float,
-    language: Language,
-) -> tuple[Flag, ...]:
+def probed(grading: Grading, session: Session, slowest: float) -> tuple[Flag, ...]:
     """A submission that passed every test (the slowest in `slowest` s of CPU), run on the
     problem's probes (inputs past the published limits, never scored): stored answers have
     nothing there. A solver merely too slow past the limits is no sign, unless every test
     came back instantly."""
     flags = []
-    for probe in problem.probes:
-        expected = answers.get(probe.name)
-        if expected is None:
+    for probe in grading.problem.probes:
+        if grading.answers.get(probe.name) is None:
             continue
-        ran = run_test(problem, probe, expected, checker, session, True, language)
+        ran = run_test(grading, probe, session)
         slow = ran.verdict in (Verdict.TLE, Verdict.MLE)
         if ran.verdict is Verdict.AC or (slow and slowest >= PROBE_INSTANT_S):
             continue
@@ -74,34 +65,27 @@ def flags_for(
     comes from the cache). A fault becomes a flag saying so; the verdict stands."""
     flags: tuple[Flag, ...] = ()
     if accepted and not submission.refused:
-        flags = run_flags(problem, answers, submission, sandbox, slowest_s)
+        flags = run_flags(Grading.of(problem, answers, submission, sandbox), slowest_s)
     return printable_flags(flags + source_flags(problem, answers, submission))
 
 
-def run_flags(
-    problem: Problem,
-    answers: Mapping[str, object],
-    submission: Submission,
-    sandbox: Sandbox,
-    slowest_s: float,
-) -> tuple[Flag, ...]:
+def run_flags(grading: Grading, slowest_s: float) -> tuple[Flag, ...]:
     """What running a submission that passed every test (the slowest in `slowest_s` of
     CPU) once more shows: its tests heaviest first (spread.py), then the probes, each in a
     fresh runner. A fault becomes a flag saying so."""
-    problem = for_language(problem, submission)
-    language = LANGUAGES[submission.language]
+    problem, submission, language = grading.problem, grading.submission, grading.language
     try:
-        build = language.build(submission, problem, sandbox)
+        build = language.build(submission, problem, grading.sandbox)
         if build.program is None:
             raise InternalError("the build that passed every test failed this time")
-        checker = checker_for(problem)
-        spread = spread_flags(problem, answers, checker, sandbox, build.program, language)
+        spread = spread_flags(grading, build.program)
         if not problem.probes:
             return spread
-        with sandbox.session(build.program, problem.limits, len(problem.probes)) as session:
+        probes = len(problem.probes)
+        with grading.sandbox.session(build.program, problem.limits, probes) as session:
             if load_finding(session.load(), submission.path.name, problem, language):
                 raise InternalError("the file that passed every test did not load this time")
-            return spread + probed(problem, answers, checker, session, slowest_s, language)
+            return spread + probed(grading, session, slowest_s)
     except Exception as error:  # noqa: BLE001 - the verdict stands whatever this does
         return (Flag(FlagKind.UNCHECKED, f"the probes could not run: {error}"),)
 

@@ -11,15 +11,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from ..checkers import Checker
 from ..errors import SandboxError
-from ..languages import Language
 from ..problem import Problem, TestCase
 from ..results import Flag, FlagKind
-from ..sandbox.base import Program, Sandbox
+from ..sandbox.base import Program
 from ..verdicts import Verdict
 from .calls import run_test
 from .failures import load_finding
+from .grading import Grading
 
 
 def heaviest_first(problem: Problem, answers: Mapping[str, object]) -> list[int]:
@@ -32,24 +31,18 @@ def heaviest_first(problem: Problem, answers: Mapping[str, object]) -> list[int]
     return sorted(range(len(problem.tests)), key=weight)
 
 
-def spread_flags(
-    problem: Problem,
-    answers: Mapping[str, object],
-    checker: Checker,
-    sandbox: Sandbox,
-    program: Program,
-    language: Language,
-) -> tuple[Flag, ...]:
+def spread_flags(grading: Grading, program: Program) -> tuple[Flag, ...]:
     """For a submission that passed every test in order: a flag for the first test
     (heaviest first) that goes over its CPU limit in a fresh runner, run before the
     others."""
+    problem = grading.problem
     try:
-        with sandbox.session(program, problem.limits, len(problem.tests)) as session:
-            if load_finding(session.load(), "", problem, language) is not None:
+        with grading.sandbox.session(program, problem.limits, len(problem.tests)) as session:
+            if load_finding(session.load(), "", problem, grading.language) is not None:
                 return ()
-            for index in heaviest_first(problem, answers):
+            for index in heaviest_first(problem, grading.answers):
                 case: TestCase = problem.tests[index]
-                ran = run_test(problem, case, answers[case.name], checker, session, True, language)
+                ran = run_test(grading, case, session)
                 if ran.verdict is Verdict.TLE:
                     return (_flag(case, ran.time_s, problem),)
     except SandboxError:

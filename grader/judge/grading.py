@@ -1,0 +1,48 @@
+"""One submission's grading as the judge's steps share it: built once per submission
+(`Grading.of`), handed to every step instead of the six values each would take."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from ..checkers import Checker, checker_for
+from ..languages import LANGUAGES, Language
+from ..limits import Limits
+from ..problem import Problem, TestCase
+from ..sandbox.base import Sandbox
+from ..submission import Submission
+
+
+@dataclass(frozen=True, slots=True)
+class Grading:
+    """What every step of a function problem's judge asks: the problem (its limits those of
+    the submission's language), the stored answers, the submission, its language, the
+    checker and the sandbox. A step that runs under other limits (what is left of the total
+    CPU, a sanitized run's room) works on a copy (`with_limits`)."""
+
+    problem: Problem
+    answers: Mapping[str, object]
+    submission: Submission
+    sandbox: Sandbox
+    language: Language
+    checker: Checker
+
+    @classmethod
+    def of(
+        cls,
+        problem: Problem,
+        answers: Mapping[str, object],
+        submission: Submission,
+        sandbox: Sandbox,
+    ) -> Grading:
+        language = LANGUAGES[submission.language]
+        limits = problem.limits.for_language(language.id, language.time_factor)
+        limited = replace(problem, limits=limits)
+        return cls(limited, answers, submission, sandbox, language, checker_for(limited))
+
+    def expected(self, test: TestCase) -> object:
+        return self.answers[test.name]
+
+    def with_limits(self, limits: Limits) -> Grading:
+        return replace(self, problem=replace(self.problem, limits=limits))
