@@ -32,7 +32,7 @@ from grader.kinds import (  # noqa: E402
     load_answers,
     load_problem,  # noqa: E402
 )
-from grader.languages import LANGUAGES, extensions  # noqa: E402
+from grader.languages import FUNCTION_LANGUAGES, extensions  # noqa: E402
 from grader.sandbox.base import Sandbox  # noqa: E402
 from grader.submission import read_submission  # noqa: E402
 from grader.verdicts import Verdict  # noqa: E402
@@ -67,7 +67,7 @@ def graded(path: Path, sandbox: Sandbox, rerun: bool = True) -> Callable[[], obj
 def built_afresh(sandbox: Sandbox, sanitized: bool) -> Callable[[], object]:
     problem = load_problem(ROOT / "problems" / "nqueens")
     submission = read_submission(CRASHING, extensions())
-    cpp = LANGUAGES["cpp"]
+    cpp = FUNCTION_LANGUAGES["cpp"]
 
     def once() -> None:
         with tempfile.TemporaryDirectory() as cache:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .gradebook import problem_version
 from .kinds import kind_of, languages_of, load_answers, load_problem, starters
-from .languages import LANGUAGES
+from .languages import FUNCTION_LANGUAGES, LANGUAGES
 from .problem import PROBLEM_FILE, Problem, TestCase
 
 
@@ -53,12 +53,19 @@ class Catalog:
 
 
 def language_document(language_id: str) -> dict[str, object]:
+    """A language as the API lists it; its dialect is a function language's own, or the
+    flags a contest builds a whole program with."""
     language = LANGUAGES[language_id]
+    contest = language.programs.contest
+    if language.calls_functions:
+        dialect = FUNCTION_LANGUAGES[language_id].dialect()
+    else:
+        dialect = contest.name if contest else language.name
     return {
         "id": language.id,
         "name": language.name,
         "extensions": list(language.extensions),
-        "dialect": language.dialect(),
+        "dialect": dialect,
     }
 
 

@@ -302,23 +302,25 @@ def test_the_statement_says_what_a_file_may_use(capsys) -> None:
 @pytest.mark.sandbox
 def test_doctor_builds_and_runs_a_program_in_every_language_it_lists(capsys) -> None:
     """Not only `which`: each available language is built and run in the chosen backend."""
-    from grader.languages import LANGUAGES
+    from grader.languages import FUNCTION_LANGUAGES
 
     code = main(["doctor"])
     out = capsys.readouterr().out
-    available = [language for language in LANGUAGES.values() if not language.missing()]
+    available = [language for language in FUNCTION_LANGUAGES.values() if not language.missing()]
     assert out.count("self-test in ") == len(available)
     if "self-test in docker: FAILED" in out or "self-test in process: FAILED" in out:
         assert code == 1  # a language that cannot run is a machine not ready to grade
     if os.environ.get("CI") == "true":  # every toolchain is installed there
-        assert out.count("passed, built, ran and answered 42") == len(LANGUAGES) and code == 0
+        assert (
+            out.count("passed, built, ran and answered 42") == len(FUNCTION_LANGUAGES) and code == 0
+        )
 
 
 def test_a_self_test_that_fails_says_why(process_sandbox, monkeypatch) -> None:
     from grader.doctor import selftest
-    from grader.languages import LANGUAGES
+    from grader.languages import FUNCTION_LANGUAGES
 
-    python = LANGUAGES["python"]
+    python = FUNCTION_LANGUAGES["python"]
     wrong = dataclasses.replace(python.plus_one, body="    return n\n")
     monkeypatch.setattr(python, "plus_one", wrong)
     failed = selftest.run_self_test("python", process_sandbox)

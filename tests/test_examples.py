@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from grader.kinds import grade, load_answers, load_problem
-from grader.languages import LANGUAGES, extensions
+from grader.languages import FUNCTION_LANGUAGES, extensions
 from grader.problem import Problem
 from grader.submission import read_submission
 from grader.verdicts import Verdict
@@ -168,7 +168,7 @@ def test_example_gets_its_folders_verdict(path: Path, sandbox) -> None:
 
 def test_every_language_has_the_required_examples() -> None:
     """An accepted solution, a lesson mistake, a compile error and a runtime error each."""
-    for language in LANGUAGES.values():
+    for language in FUNCTION_LANGUAGES.values():
         folders = {p.parent.name for p in EXAMPLES if p.suffix in language.extensions}
         assert {"accepted", "wrong_answer", "compile_error", "runtime_error"} <= folders, (
             language.id

@@ -307,7 +307,7 @@ def test_a_problem_package_s_zip_grades_a_whole_program(tmp_path) -> None:
             "build",
             str(package),
             "--language",
-            "python3",
+            "python",
             "--language",
             "c",
             "--output",
@@ -317,7 +317,7 @@ def test_a_problem_package_s_zip_grades_a_whole_program(tmp_path) -> None:
     assert status == 0
     _unzip(zip_path, tmp_path / "source")
     config = json.loads((tmp_path / "source" / "grader-gradescope.json").read_text())
-    assert config["extensions"] == {".c": "c", ".py": "python3", ".py3": "python3"}
+    assert config["extensions"] == {".c": "c", ".py": "python", ".py3": "python"}
     (tmp_path / "submission").mkdir()
     (tmp_path / "submission" / "shout.py").write_text("print(input().upper())\n")
     results = tmp_path / "results.json"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import shutil
 
+from grader.languages import jobe_languages
 from grader.limits import Limits
-from grader.plain.languages import PLAIN_LANGUAGES
 from grader.plain.run import RunSpec, run_plain
 from grader.sandbox.base import Termination
 
@@ -25,8 +25,10 @@ SNOOP = (
 
 
 def _run(sandbox, language: str, source: str, stdin: bytes = b"", files=None):
-    plain = PLAIN_LANGUAGES[language]
-    spec = RunSpec(language, source.encode(), plain.default_file, LIMITS, stdin, files or {})
+    plain = jobe_languages()[language]
+    assert plain.programs.jobe is not None
+    name = plain.programs.jobe.default_file
+    spec = RunSpec(language, source.encode(), name, LIMITS, stdin, files or {})
     return run_plain(sandbox, plain, spec)
 
 

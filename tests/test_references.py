@@ -9,7 +9,7 @@ import pytest
 from grader.authoring.answers import compute_answers, stale_answers
 from grader.errors import ReferenceMismatch
 from grader.kinds import load_problem
-from grader.languages import LANGUAGES, extensions
+from grader.languages import FUNCTION_LANGUAGES, extensions
 
 from .conftest import require_language
 
@@ -25,7 +25,7 @@ def computed(nqueens, sandbox):
 
 def test_there_is_a_reference_in_every_language(nqueens) -> None:
     suffixes = {Path(reference).suffix for reference in nqueens.references}
-    assert {extensions()[suffix] for suffix in suffixes} == set(LANGUAGES)
+    assert {extensions()[suffix] for suffix in suffixes} == set(FUNCTION_LANGUAGES)
 
 
 def test_references_match_the_known_counts(nqueens, computed) -> None:

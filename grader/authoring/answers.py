@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..checkers import InvalidAnswer, checker_for
 from ..errors import ProblemError, ReferenceMismatch
-from ..languages import LANGUAGES, extensions
+from ..languages import FUNCTION_LANGUAGES, extensions
 from ..problem import Problem, TestCase, load_answer
 from ..protocol import ReplyKind
 from ..sandbox.base import Sandbox
@@ -71,7 +71,8 @@ def reference_answer(problem: Problem, test: TestCase, sandbox: Sandbox) -> obje
     usable = [
         path
         for path in problem.references
-        if path.suffix in extensions() and not LANGUAGES[extensions()[path.suffix]].missing()
+        if path.suffix in extensions()
+        and not FUNCTION_LANGUAGES[extensions()[path.suffix]].missing()
     ]
     if not usable:
         raise ProblemError(problem.yaml_file, None, "references", "no reference runs here")
@@ -83,7 +84,7 @@ def reference_answer(problem: Problem, test: TestCase, sandbox: Sandbox) -> obje
 def _run_reference(problem: Problem, path: Path, sandbox: Sandbox) -> dict[str, object]:
     shown = problem.shown(path)
     submission = read_submission(path, extensions())
-    build = LANGUAGES[submission.language].build(submission, problem, sandbox)
+    build = FUNCTION_LANGUAGES[submission.language].build(submission, problem, sandbox)
     if build.program is None:
         raise ProblemError(shown, None, "", f"reference does not build: {build.compile_output}")
     checker = checker_for(problem)

@@ -18,7 +18,7 @@ from typing import Final
 
 from ..errors import ProblemError
 from ..judge import grade
-from ..languages import LANGUAGES, extensions
+from ..languages import FUNCTION_LANGUAGES, extensions
 from ..problem import Problem
 from ..results import SubmissionResult
 from ..sandbox import Sandbox
@@ -58,7 +58,7 @@ def examples_of(problem: Problem) -> list[Path]:
         path
         for folder in FOLDERS
         for path in (root / folder).glob("*")
-        if path.suffix in known and not LANGUAGES[known[path.suffix]].missing()
+        if path.suffix in known and not FUNCTION_LANGUAGES[known[path.suffix]].missing()
     )
 
 
@@ -189,7 +189,7 @@ def _timing(
     results: Mapping[Path, SubmissionResult],
 ) -> tuple[str, list[str], list[str]]:
     lines, failures, warnings = [], [], []
-    for language_id, language in LANGUAGES.items():
+    for language_id, language in FUNCTION_LANGUAGES.items():
         limits = problem.limits.for_language(language_id, language.time_factor)
         accepted = [
             (max(test.time_s for test in result.tests), path)

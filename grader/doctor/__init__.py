@@ -92,12 +92,12 @@ def auto_choice(warnings: dict[str, str]) -> str | None:
 
 
 def _self_tests(sandbox: Sandbox) -> tuple[SelfTest, ...]:
-    from ..languages import LANGUAGES
+    from ..languages import FUNCTION_LANGUAGES
     from .selftest import run_self_test
 
     return tuple(
         run_self_test(language.id, sandbox)
-        for language in LANGUAGES.values()
+        for language in FUNCTION_LANGUAGES.values()
         if not language.missing()
     )
 
@@ -122,10 +122,10 @@ def render(statuses: tuple[BackendStatus, ...]) -> str:
     if chosen is None:
         lines.append("No backend can run submissions here.")
     lines.append("Languages:")
-    from ..languages import LANGUAGES
+    from ..languages import FUNCTION_LANGUAGES
 
     tested = {test.language: test for test in chosen.self_tests} if chosen else {}
-    for language in LANGUAGES.values():
+    for language in FUNCTION_LANGUAGES.values():
         missing = language.missing()
         lines.append(
             f"  {language.name}: " + (f"NOT AVAILABLE: {missing}" if missing else "available")

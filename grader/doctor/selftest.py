@@ -12,7 +12,7 @@ from tempfile import TemporaryDirectory
 
 from ..errors import GraderError
 from ..kinds import grade
-from ..languages import LANGUAGES
+from ..languages import FUNCTION_LANGUAGES
 from ..languages.plus_one import plus_one, plus_one_problem
 from ..sandbox import Sandbox
 from ..verdicts import Verdict
@@ -49,7 +49,7 @@ def run_self_test(language_id: str, sandbox: Sandbox) -> SelfTest:
 def _sanitizers(language_id: str, sandbox: Sandbox) -> str:
     """Whether a crash of `language_id` is told its line here: the crashing `plus_one`
     graded, its message read for the sanitized run's report."""
-    if not LANGUAGES[language_id].plus_one.crash:
+    if not FUNCTION_LANGUAGES[language_id].plus_one.crash:
         return ""
     with TemporaryDirectory(prefix="grader-self-test-") as folder:
         problem = plus_one_problem(Path(folder))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import signal
 from dataclasses import dataclass
 
-from ..languages import Language
+from ..languages import FunctionLanguage
 from ..problem import Problem
 from ..protocol import EXIT_CALLED, OUT_OF_MEMORY, PANICKED, ReplyKind
 from ..sandbox.base import RunOutcome, Termination
@@ -26,7 +26,7 @@ class Finding:
 
 
 def load_finding(
-    outcome: RunOutcome, name: str, problem: Problem, language: Language
+    outcome: RunOutcome, name: str, problem: Problem, language: FunctionLanguage
 ) -> Finding | None:
     """None when the submission loaded; otherwise why not, as the verdict of every test."""
     reply = outcome.reply
@@ -54,7 +54,7 @@ def load_finding(
     return Finding(finding.verdict, f"while your file was being loaded: {finding.message}")
 
 
-def raised(error_type: str, message: str, trace: str, language: Language) -> Finding:
+def raised(error_type: str, message: str, trace: str, language: FunctionLanguage) -> Finding:
     if error_type == OUT_OF_MEMORY:
         return Finding(Verdict.MLE, "ran out of memory (MemoryError)", "ran out of memory")
     if error_type == EXIT_CALLED:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ..checkers import Checker, checker_for
-from ..languages import LANGUAGES, Language
+from ..languages import FUNCTION_LANGUAGES, FunctionLanguage
 from ..limits import Limits
 from ..problem import Problem, TestCase
 from ..sandbox.base import Sandbox
@@ -25,7 +25,7 @@ class Grading:
     answers: Mapping[str, object]
     submission: Submission
     sandbox: Sandbox
-    language: Language
+    language: FunctionLanguage
     checker: Checker
 
     @classmethod
@@ -36,7 +36,7 @@ class Grading:
         submission: Submission,
         sandbox: Sandbox,
     ) -> Grading:
-        language = LANGUAGES[submission.language]
+        language = FUNCTION_LANGUAGES[submission.language]
         limits = problem.limits.for_language(language.id, language.time_factor)
         limited = replace(problem, limits=limits)
         return cls(limited, answers, submission, sandbox, language, checker_for(limited))

@@ -15,7 +15,7 @@ from tempfile import TemporaryDirectory
 from typing import Final
 
 from ..__version__ import __version__
-from ..languages.base import Language
+from ..languages.base import FunctionLanguage
 from ..languages.plus_one import plus_one, plus_one_problem
 from ..languages.toolcache import CACHE_ROOT, write_whole
 from ..protocol import ReplyKind
@@ -28,7 +28,7 @@ NOISE_FACTOR: Final = 1.5
 NOISE_S: Final = 0.05
 
 
-def load_allowance_s(language: Language, sandbox: Sandbox) -> float | None:
+def load_allowance_s(language: FunctionLanguage, sandbox: Sandbox) -> float | None:
     """The CPU a load of a `language` submission may use uncharged in `sandbox`; None
     where it cannot be measured (then nothing of a load is charged)."""
     kept = CACHE_ROOT / "startup" / _key(language, sandbox)
@@ -43,14 +43,14 @@ def load_allowance_s(language: Language, sandbox: Sandbox) -> float | None:
     return seconds * NOISE_FACTOR + NOISE_S
 
 
-def _key(language: Language, sandbox: Sandbox) -> str:
+def _key(language: FunctionLanguage, sandbox: Sandbox) -> str:
     """The backend as configured (its protections differ between runtimes and modes), the
     language, and this grader's version (its runners are part of the start-up)."""
     described = "\n".join((sandbox.name, *sandbox.protections(), language.id, __version__))
     return hashlib.sha256(described.encode()).hexdigest()[:24]
 
 
-def _measure(language: Language, sandbox: Sandbox) -> float | None:
+def _measure(language: FunctionLanguage, sandbox: Sandbox) -> float | None:
     """The median CPU of loading `plus_one` in `language` in `sandbox`."""
     with TemporaryDirectory(prefix="grader-startup-") as folder:
         problem = plus_one_problem(Path(folder))

@@ -10,7 +10,7 @@ from pathlib import Path
 from ..authoring.own_input import OwnRun, parse_input, run_own_input
 from ..authoring.verify import Verification, verify
 from ..judge import grade, load_answers
-from ..languages import LANGUAGES, extensions
+from ..languages import FUNCTION_LANGUAGES, extensions
 from ..languages.base import Spoken
 from ..problem import Problem, TestCase
 from ..problem_yaml import load_function_problem
@@ -30,23 +30,23 @@ class FunctionKind:
         return load_function_problem(directory, shown_from)
 
     def languages(self, problem: Problem) -> list[str]:
-        return [language for language in LANGUAGES if problem.entry_points.get(language)]
+        return [language for language in FUNCTION_LANGUAGES if problem.entry_points.get(language)]
 
     def spoken(self, problem: Problem, language_id: str) -> Spoken:
-        language = LANGUAGES[language_id]
+        language = FUNCTION_LANGUAGES[language_id]
         return Spoken(language.name, language.extensions, language.packages)
 
     def starters(self, problem: Problem) -> dict[str, str]:
-        return {id_: LANGUAGES[id_].template(problem) for id_ in self.languages(problem)}
+        return {id_: FUNCTION_LANGUAGES[id_].template(problem) for id_ in self.languages(problem)}
 
     def extensions(self, problem: Problem) -> Mapping[str, str]:
         return extensions()
 
     def file_name(self, problem: Problem, language_id: str) -> str:
-        return LANGUAGES[language_id].file_name
+        return FUNCTION_LANGUAGES[language_id].file_name
 
     def can_build(self, problem: Problem, language_id: str) -> bool:
-        return not LANGUAGES[language_id].missing()
+        return not FUNCTION_LANGUAGES[language_id].missing()
 
     def answers(self, problem: Problem) -> dict[str, object]:
         return load_answers(problem)

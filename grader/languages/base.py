@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from ..problem import Problem
 from ..sandbox.base import Program, Runtime, Sandbox
 from ..submission import MAX_SOURCE_BYTES, Submission
+from .programs import Programs
 
 # How a language's source reads to the flags and the similarity of a class: Python's
 # tokenizer and `ast`, or the brace languages' shared tokens.
@@ -56,18 +58,31 @@ class Sanitized:
 
 class Language(Protocol):
     """Everything the grader knows of a language, in the language's own module: nothing
-    else names a language (grader/languages/__init__.py registers it)."""
+    else names a language (grader/languages/__init__.py registers it). Every language builds
+    whole programs (`programs`: for problem packages, Jobe); a FunctionLanguage is also
+    called into by function problems."""
 
     id: str
     name: str
-    time_factor: float  # on the problem's time limits, unless problem.yaml says otherwise
     extensions: tuple[str, ...]  # of a submission's file; the first is the usual one
-    family: SourceFamily
-    file_name: str  # what the grader names a source it writes (a self-test, a Jobe run)
-    plus_one: PlusOne
+    family: SourceFamily  # how its source reads to the flags and the similarity of a class
     # What an image without the toolchain installs: (a command, the Debian/Ubuntu package
     # giving it), for Gradescope's image.
     packages: tuple[tuple[str, str], ...]
+    programs: Programs
+    calls_functions: bool  # True for a FunctionLanguage
+
+    def missing(self) -> str:
+        """Why this machine cannot build the language (naming the package), or ""."""
+        ...
+
+
+class FunctionLanguage(Language, Protocol):
+    """A language function problems call into: its driver, its template, its errors."""
+
+    time_factor: float  # on the problem's time limits, unless problem.yaml says otherwise
+    file_name: str  # what the grader names a source it writes (a self-test, a Jobe run)
+    plus_one: PlusOne
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         """Prepare `submission` to run, compiling it in `sandbox` if the language needs it.
@@ -77,10 +92,6 @@ class Language(Protocol):
 
     def template(self, problem: Problem) -> str:
         """Starter code: the entry point with the problem's signature, an empty body."""
-        ...
-
-    def missing(self) -> str:
-        """Why this machine cannot build the language (naming the package), or ""."""
         ...
 
     def dialect(self) -> str:
@@ -121,6 +132,27 @@ class Language(Protocol):
         hidden test may name: never one a submission defines (its name could spell out the
         hidden input)."""
         ...
+
+
+class ProgramLanguage:
+    """A language graded only as whole programs (Jobe's Node.js, PHP, Octave, Pascal, and
+    C): no function problem calls into it. Subclasses name it and give its `programs`."""
+
+    id: str
+    name: str
+    extensions: tuple[str, ...]
+    packages: tuple[tuple[str, str], ...]  # (command, Debian package) it builds with
+    family: SourceFamily = "brace"
+    programs: Programs
+    calls_functions = False
+
+    def missing(self) -> str:
+        gone = [
+            f"{command} (apt-get install {package})"
+            for command, package in self.packages
+            if shutil.which(command) is None
+        ]
+        return f"cannot build {self.name}: no {', '.join(gone)}" if gone else ""
 
 
 def source_problem(source: bytes) -> str:

@@ -37,6 +37,7 @@ from .cpp_toolchain import (
     linker,
     precompiled_header,
 )
+from .programs import Contest, JobeDefaults, PlainArgs, Programs, gcc_recipe, version_said
 from .signatures import Spelling
 from .toolcache import present
 
@@ -72,7 +73,21 @@ class Cpp(CompiledLanguage):
     id = "cpp"
     name = "C++17 (g++)"
     time_factor = 1.0
-    extensions = (".cpp", ".cc", ".cxx")
+    extensions = (".cpp", ".cc", ".cxx", ".c++")
+    calls_functions = True
+    # Jobe's C++ is g++'s own dialect with every warning an error and no optimisation.
+    programs = Programs(
+        gcc_recipe("cpp", "g++"),
+        version_said("g++", "g++", r"([0-9.]+)", "-dumpfullversion"),
+        Contest(
+            "C++ (g++ -O2 -std=gnu++20)",
+            PlainArgs(compileargs=("-O2", "-std=gnu++20")),
+            "#include <bits/stdc++.h>\nusing namespace std;\n\nint main() {\n"
+            "    ios::sync_with_stdio(false);\n    cin.tie(nullptr);\n    int n;\n"
+            "    cin >> n;\n}\n",
+        ),
+        JobeDefaults("cpp", "prog.cpp", PlainArgs(compileargs=("-Wall", "-Werror"))),
+    )
     file_name = "solution.cpp"
     plus_one = PlusOne(
         "plusOne",

@@ -24,6 +24,7 @@ from .compiled import (
     driver_source,
     missing_toolchain,
 )
+from .programs import Contest, Files, PlainArgs, Programs, Recipe
 from .signatures import Spelling, node_files, typed_call
 from .toolcache import per_path
 
@@ -103,6 +104,15 @@ LIBRARY_EXCEPTIONS: Final = frozenset(
 )
 
 
+def _program_recipe(sources: tuple[str, ...], files: Files, args: PlainArgs) -> Recipe:
+    mono, compiler, trees, _ = _mono()
+    argv = (mono, compiler, *args.words("compileargs"), "-out:out/prog.exe", *sources)
+    build = Program("csharp", argv, files, runtime_dirs=trees, limit_address_space=False)
+    running = (mono, "--gc=sgen", "prog.exe", *args.words("runargs"))
+    run = Program("csharp", running, (), trees, limit_address_space=False)
+    return Recipe(build, "prog.exe", run)
+
+
 class CSharp(CompiledLanguage):
     id = "csharp"
     name = "C# (Mono)"
@@ -111,6 +121,17 @@ class CSharp(CompiledLanguage):
     file_name = "Solution.cs"
     plus_one = PlusOne("PlusOne", "        \n", "        return n + 1;\n")
     packages = (("mcs", "mono-mcs"), ("mono", "mono-runtime"))
+    calls_functions = True
+    programs = Programs(
+        lambda sources, files, args, host: _program_recipe(sources, files, args),
+        lambda: _mono()[3],
+        Contest(
+            "C# (Mono's mcs)",
+            PlainArgs(compileargs=("-optimize+", "-r:System.Numerics")),
+            "using System;\n\nclass Program {\n    static void Main() {\n"
+            "        string line = Console.ReadLine();\n    }\n}\n",
+        ),
+    )
     short_name = "C#"
     signature_shape = "public class Solution {{ {} }}"
     refusals = REFUSED

@@ -11,6 +11,7 @@ from __future__ import annotations
 import glob
 import os
 import re
+import shlex
 import shutil
 import subprocess
 
@@ -29,6 +30,7 @@ from .compiled import (
     missing_toolchain,
 )
 from .javatools import BuildTool, build_tool
+from .programs import Contest, Files, JobeDefaults, PlainArgs, Programs, Recipe
 from .signatures import Spelling, node_files, typed_call
 from .toolcache import per_path
 
@@ -37,6 +39,7 @@ IMPORTS = (
     "import java.util.*; import java.util.function.*; import java.util.stream.*; "
     "import java.math.*; "
 )
+JAVA_CLASS = re.compile(r"^(\w+)\.java$")
 HINT = "a JDK (Debian/Ubuntu: apt-get install default-jdk-headless)"
 # Each parameter type the driver converts, as the expression that converts argument i.
 # A primitive parameter is unboxed from the object the driver's arg() makes.
@@ -69,6 +72,23 @@ def jdk() -> tuple[str, tuple[str, ...], str]:
     return home, trees, (version.stdout + version.stderr).strip()
 
 
+def _program_recipe(name: str, files: Files, args: PlainArgs) -> Recipe:
+    """javac on the main file (it finds the classes beside it), then a jar of them all."""
+    home, trees, _ = jdk()
+    matched = JAVA_CLASS.match(name)
+    main_class = matched.group(1) if matched else "Main"
+    given = " ".join(shlex.quote(word) for word in args.words("compileargs"))
+    script = (
+        f"{home}/bin/javac -J-Xmx512m -J-XX:+UseSerialGC -encoding UTF-8 -nowarn {given} "
+        f"-d classes {name} && {home}/bin/jar --create --file out/prog.jar -C classes ."
+    )
+    build = Program("java", (shell(), "-c", script), files, trees, limit_address_space=False)
+    java = (f"{home}/bin/java", "-XX:+UseSerialGC", "-XX:-UsePerfData")
+    argv = (*java, *args.words("interpreterargs"), "-cp", "prog.jar", main_class)
+    run = Program("java", (*argv, *args.words("runargs")), (), trees, limit_address_space=False)
+    return Recipe(build, "prog.jar", run)
+
+
 class Java(CompiledLanguage):
     id = "java"
     name = "Java (OpenJDK)"
@@ -77,6 +97,29 @@ class Java(CompiledLanguage):
     file_name = "Solution.java"
     plus_one = PlusOne("plusOne", "        \n", "        return n + 1;\n")
     packages = (("javac", "default-jdk-headless"),)
+    calls_functions = True
+    # Jobe's heap and stack by its flags, no memory limit, at least 256 processes (the
+    # JVM's own threads; the sandbox's wall is lower).
+    programs = Programs(
+        lambda sources, files, args, host: _program_recipe(sources[0], files, args),
+        lambda: jdk()[2].split()[-1],
+        Contest(
+            "Java",
+            PlainArgs(interpreterargs=("-Dfile.encoding=UTF-8", "-Xss64m", "-Xmx{memory_mib}m")),
+            "import java.util.*;\nimport java.io.*;\n\npublic class Main {\n"
+            "    public static void main(String[] args) throws IOException {\n"
+            "        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));\n"
+            "        String line = in.readLine();\n    }\n}\n",
+        ),
+        JobeDefaults(
+            "java",
+            "Main.java",
+            PlainArgs(interpreterargs=("-Xss8m", "-Xmx200m")),
+            memory_mib=0,
+            processes=256,
+            processes_floor=256,
+        ),
+    )
     short_name = "Java"
     renames_student_file = True  # javac requires a public class's file to carry its name
     refusals = (

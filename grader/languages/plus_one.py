@@ -9,7 +9,7 @@ from pathlib import Path
 from ..limits import Limits
 from ..problem import Param, Problem, TestCase, Visibility
 from ..submission import Submission
-from . import LANGUAGES
+from . import FUNCTION_LANGUAGES
 
 
 def plus_one_problem(directory: Path) -> Problem:
@@ -24,7 +24,9 @@ def plus_one_problem(directory: Path) -> Problem:
         statement=statement,
         params=(Param("n", "int"),),
         returns="int",
-        entry_points={language.id: (language.plus_one.entry,) for language in LANGUAGES.values()},
+        entry_points={
+            language.id: (language.plus_one.entry,) for language in FUNCTION_LANGUAGES.values()
+        },
         limits=Limits(time_s=5.0, wall_s=10.0, memory_mib=256, output_kib=64),
         checker="exact",
         references=(),
@@ -35,7 +37,7 @@ def plus_one_problem(directory: Path) -> Problem:
 def plus_one(language_id: str, problem: Problem, crashing: bool = False) -> Submission:
     """The program in `language_id`, as a submission in the problem's folder; `crashing`:
     with the body that crashes instead (PlusOne.crash)."""
-    language = LANGUAGES[language_id]
+    language = FUNCTION_LANGUAGES[language_id]
     empty = language.plus_one.empty_body
     body = language.plus_one.crash if crashing else language.plus_one.body
     source = language.template(problem).replace(empty, body, 1)

@@ -16,6 +16,7 @@ from ..sandbox.preparation import python_places
 from ..submission import Submission
 from .base import Build, PlusOne, Sanitized, SourceFamily, source_problem
 from .python_hints import python2_error, python2_syntax
+from .python_programs import PYTHON_PROGRAMS
 
 RUNNER = Path(__file__).with_name("_pyrunner.py")
 # LeetCode's Python has these in scope without an import: every public name of the first
@@ -52,8 +53,10 @@ class Python:
     id = "python"
     name = "Python 3"
     time_factor = 1.0
-    extensions = (".py",)
+    extensions = (".py", ".py3")
     family: SourceFamily = "python"
+    programs = PYTHON_PROGRAMS
+    calls_functions = True
     file_name = "solution.py"
     plus_one = PlusOne("plus_one", "    ...\n", "    return n + 1\n")
     packages = ()  # the grader's own interpreter runs submissions

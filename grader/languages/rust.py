@@ -26,6 +26,7 @@ from .compiled import (
     driver_source,
     missing_toolchain,
 )
+from .programs import Contest, Files, PlainArgs, Programs, Recipe
 from .signatures import Spelling
 from .toolcache import cached_folder, made_once, per_path, present
 
@@ -96,6 +97,13 @@ def driver_library() -> str | None:
     return _known_driver_library.checked(present)
 
 
+def _program_recipe(sources: tuple[str, ...], files: Files, args: PlainArgs) -> Recipe:
+    rustc, sysroot, _ = _toolchain()
+    argv = (rustc, *args.words("compileargs"), "-o", "out/prog", sources[0])
+    build = Program("rust", argv, files, runtime_dirs=(sysroot, "/usr"))
+    return Recipe(build, "prog", Program("rust", ("./prog", *args.words("runargs")), ()))
+
+
 class Rust(CompiledLanguage):
     id = "rust"
     name = "Rust (rustc)"
@@ -104,6 +112,19 @@ class Rust(CompiledLanguage):
     file_name = "solution.rs"
     plus_one = PlusOne("plus_one", "        \n", "        n + 1\n")
     packages = (("rustc", "rustc"),)
+    calls_functions = True
+    programs = Programs(
+        lambda sources, files, args, host: _program_recipe(sources, files, args),
+        lambda: _toolchain()[2],
+        Contest(
+            "Rust (rustc -O, 2021 edition)",
+            # glibc linked in: the run needs no library of the host's.
+            PlainArgs(compileargs=("-O", "--edition 2021", "-C target-feature=+crt-static")),
+            "use std::io::Read;\n\nfn main() {\n    let mut input = String::new();\n"
+            "    std::io::stdin().read_to_string(&mut input).unwrap();\n"
+            "    let mut words = input.split_whitespace();\n}\n",
+        ),
+    )
     short_name = "Rust"
     signature_shape = "impl Solution {{ {} }}"
     refusals = (

@@ -8,12 +8,13 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..judge.failures import failure
+from ..languages import contest_languages
 from ..problem import Problem
 from ..results import GroupScore, SubmissionResult, TestResult
 from ..sandbox.base import Sandbox
 from ..submission import Submission
 from ..verdicts import Verdict
-from .contest import CONTEST_LANGUAGES, build_program
+from .contest import build_program
 from .interactive import InteractiveRun
 from .model import package_of
 from .run import PackageRun
@@ -29,7 +30,7 @@ def grade_package(
 ) -> SubmissionResult:
     """The submission graded on every group of the package, as judge.grade's contract says."""
     package = package_of(problem)
-    language = CONTEST_LANGUAGES[submission.language]
+    language = contest_languages()[submission.language]
     if submission.refused:
         return _unbuilt(problem, submission, Verdict.CE, submission.refused)
     name = submission.path.name

@@ -10,12 +10,13 @@ from pathlib import Path
 
 from ..authoring.own_input import OwnRun
 from ..authoring.verify import Verification
+from ..languages import contest_languages
 from ..languages.base import Spoken
 from ..problem import Problem, TestCase
 from ..results import SubmissionResult, TestResult
 from ..sandbox.base import Sandbox
 from ..submission import Submission
-from .contest import CONTEST_LANGUAGES, EXTENSION_LANGUAGE
+from .contest import contest_extensions
 from .graded import graded
 from .model import package_of
 from .own_stdin import run_own_stdin
@@ -25,7 +26,7 @@ from .verify import verify_package
 
 class PackageKind:
     format = "package"
-    default_language = "python3"
+    default_language = "python"
 
     def claims(self, directory: Path) -> bool:
         return is_package(directory)
@@ -34,20 +35,25 @@ class PackageKind:
         return load_package(directory, shown_from)
 
     def languages(self, problem: Problem) -> list[str]:
-        return list(CONTEST_LANGUAGES)
+        return list(contest_languages())
 
     def spoken(self, problem: Problem, language_id: str) -> Spoken:
-        contest = CONTEST_LANGUAGES[language_id]
-        return Spoken(contest.name, contest.extensions, contest.packages)
+        language = contest_languages()[language_id]
+        name = language.programs.contest.name if language.programs.contest else language.name
+        return Spoken(name, language.extensions, language.packages)
 
     def starters(self, problem: Problem) -> dict[str, str]:
-        return {key: language.starter for key, language in CONTEST_LANGUAGES.items()}
+        return {
+            key: language.programs.contest.starter
+            for key, language in contest_languages().items()
+            if language.programs.contest is not None
+        }
 
     def extensions(self, problem: Problem) -> Mapping[str, str]:
-        return EXTENSION_LANGUAGE
+        return contest_extensions()
 
     def file_name(self, problem: Problem, language_id: str) -> str:
-        return "solution" + CONTEST_LANGUAGES[language_id].extensions[0]
+        return "solution" + contest_languages()[language_id].extensions[0]
 
     def can_build(self, problem: Problem, language_id: str) -> bool:
         return all(

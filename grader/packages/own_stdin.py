@@ -12,11 +12,12 @@ from pathlib import Path
 
 from ..authoring.own_input import REFERENCE_CANNOT, InputError, OwnRun, log
 from ..errors import GraderError
+from ..languages import contest_languages
 from ..plain.run import run_built
 from ..problem import Problem, TestCase, Visibility
 from ..sandbox.base import Sandbox, Termination
 from ..submission import Submission
-from .contest import CONTEST_LANGUAGES, build_program, language_of, program_files
+from .contest import build_program, language_of, program_files
 from .graded import graded
 from .model import DataCase, Group, package_of
 from .time_limit import accepted_submissions, with_time_limit
@@ -61,7 +62,7 @@ def run_own_stdin(problem: Problem, submission: Submission, typed: str, sandbox:
 
 def _reference_output(problem: Problem, path: Path, stdin: bytes, sandbox: Sandbox) -> bytes:
     package = package_of(problem)
-    language = CONTEST_LANGUAGES[language_of(path) or ""]
+    language = contest_languages()[language_of(path) or ""]
     built = build_program(
         sandbox,
         language,

@@ -19,7 +19,7 @@ from ..results import SubmissionResult, TestResult
 from ..sandbox.base import Sandbox
 from ..submission import read_submission
 from ..verdicts import Verdict
-from .contest import EXTENSION_LANGUAGE, language_of
+from .contest import contest_extensions, language_of
 from .model import package_of
 from .reader import grading_files
 
@@ -102,7 +102,7 @@ def measured(
         (
             path,
             grade_package(
-                measuring, read_submission(path, EXTENSION_LANGUAGE), sandbox, True, _ignored
+                measuring, read_submission(path, contest_extensions()), sandbox, True, _ignored
             ),
         )
         for path in paths

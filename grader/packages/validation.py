@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Final
 
 from ..errors import ProblemError
+from ..languages import contest_languages
 from ..limits import Limits
 from ..plain.run import OUT_OF_MEMORY_SAID
 from ..problem import Problem
 from ..sandbox.base import Program, RunOutcome, Sandbox, Termination
 from ..verdicts import Verdict
-from .contest import CONTEST_LANGUAGES, build_program, language_of, program_files
+from .contest import build_program, language_of, program_files
 from .default_output import DefaultOutput
 from .model import DataCase, Package, package_of
 
@@ -202,9 +203,9 @@ def build_helper(problem: Problem, sandbox: Sandbox, path: Path) -> Program:
             shown,
             None,
             "",
-            f"a program in no language grader builds ({', '.join(CONTEST_LANGUAGES)})",
+            f"a program in no language grader builds ({', '.join(contest_languages())})",
         )
-    language = CONTEST_LANGUAGES[language_id]
+    language = contest_languages()[language_id]
     built = build_program(
         sandbox,
         language,

@@ -29,7 +29,7 @@ from ..sandbox import Sandbox
 from ..sandbox.base import Termination
 from ..submission import read_submission
 from ..verdicts import Verdict
-from .contest import EXTENSION_LANGUAGE, language_of
+from .contest import contest_extensions, language_of
 from .graded import graded
 from .model import Group, package_of
 from .time_limit import accepted_submissions, computed_limit, measured, with_limit
@@ -117,7 +117,7 @@ def _verdict_of(
     warnings: list[str],
 ) -> str:
     folder = path.parent.name
-    submission = read_submission(path, EXTENSION_LANGUAGE)
+    submission = read_submission(path, contest_extensions())
     result = graded(at_limit, submission, sandbox, True)
     said = _said(result)
     wanted = EXPECTED[folder]

@@ -1,54 +1,12 @@
-"""Python as a Jobe server runs it: compiled first, then the host's interpreter with
-`site` on, seeing the package folders an administrator chose (`--jobe-python-packages`)
-and never the grader's own."""
+"""Which of the host's Python package folders a Jobe server's python3 runs may see
+(`--jobe-python-packages`): never the grader's own (languages/python_programs.py runs them)."""
 
 from __future__ import annotations
 
 import os
-from typing import Final
 
 from ..errors import UsageError
-from ..sandbox.base import BARE_PYTHON_FLAGS, Program
 from ..sandbox.preparation import python_places
-from .run import CHECKED, Files, PlainArgs, PlainHost, Recipe
-
-# Python is compiled before it runs, as Jobe does (py_compile): a syntax error is a
-# compile error with the interpreter's message, not a runtime error of every test.
-PYTHON_CHECK: Final = (
-    "import sys, traceback\n"
-    "name = sys.argv[1]\n"
-    "try:\n"
-    "    compile(open(name, 'rb').read(), name, 'exec')\n"
-    "except (SyntaxError, ValueError) as error:\n"
-    "    sys.stderr.write(''.join(traceback.format_exception_only(error)))\n"
-    "    sys.exit(1)\n"
-    f"open('out/{CHECKED}', 'wb').close()\n"
-)
-# Where Debian's Python packages keep settings outside their folder, shown with them:
-# matplotlib's rc (without it, it refuses to import), fontconfig's (or every plot says on
-# stderr it has none, which CodeRunner takes for an error), and pylint's (Jobe's set-up
-# writes one without the score line, which CodeRunner's pylint questions expect).
-PACKAGE_SETTINGS: Final = ("/etc/matplotlibrc", "/etc/fonts", "/etc/pylintrc")
-
-
-def python_recipe(name: str, files: Files, args: PlainArgs, host: PlainHost) -> Recipe:
-    places = python_places()
-    check = Program(
-        "python3",
-        (places.interpreter, *BARE_PYTHON_FLAGS, "-c", PYTHON_CHECK, name),
-        files,
-        runtime_dirs=places.runtime_dirs,
-        hidden=places.hidden,
-    )
-    # Run as Jobe's host runs it: the program's folder first on the path (its support
-    # modules import), `site` on, so the packages shown are found; the rest stay hidden.
-    argv = (places.interpreter, *args.words("interpreterargs"), name, *args.words("runargs"))
-    shown = set(host.python_packages)
-    hidden = tuple(folder for folder in places.hidden if folder not in shown)
-    settings = tuple(path for path in PACKAGE_SETTINGS if shown and os.path.exists(path))
-    trees = (*places.runtime_dirs, *settings)
-    run = Program("python3", argv, files, runtime_dirs=trees, hidden=hidden)
-    return Recipe(check, CHECKED, run)
 
 
 def host_python_packages() -> tuple[str, ...]:
@@ -79,12 +37,6 @@ def system_python_packages() -> tuple[str, ...]:
         for folder in host_python_packages()
         if folder.startswith("/usr/lib/") and folder.endswith("/dist-packages")
     )
-
-
-def python_version() -> str:
-    import sys
-
-    return ".".join(str(part) for part in sys.version_info[:3])
 
 
 def chosen_python_packages(given: list[str] | None) -> tuple[str, ...]:

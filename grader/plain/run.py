@@ -1,8 +1,8 @@
 """Plain programs: a source file compiled if its language needs it, then run with a given
 standard input, its stdout and stderr captured. What a Jobe server does for Moodle's
 CodeRunner (service/jobe_routes.py), and what a problem package's test is (packages/judge.py),
-in the same sandbox as every graded submission; the languages, with Jobe's defaults, are in
-languages.py.
+in the same sandbox as every graded submission; each language's recipe, with Jobe's defaults,
+is in its module (grader/languages/).
 
 A sandbox's build is its run-to-the-end primitive (rlimits, watchdog, output caps, the same
 namespaces or container, files in, one artifact out), so both steps are builds: the compiler
@@ -11,74 +11,21 @@ its standard input, then becomes the program."""
 
 from __future__ import annotations
 
-import shlex
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from ..languages.base import Language
+from ..languages.programs import CHECKED, NOTHING_SHOWN, PlainArgs, PlainHost, Recipe
 from ..limits import Limits
 from ..sandbox.base import Program, RunOutcome, Sandbox, Termination
 from ..sandbox.preparation import shell
 
 STDIN_FILE: Final = "__stdin__"
-CHECKED: Final = "__checked__"  # what a check that compiles nothing leaves when it passes
 COMPILE_LIMITS: Final = Limits(time_s=30.0, wall_s=60.0, memory_mib=2048, output_kib=256)
 # How each language says it ran out of memory when an allocation is refused (the address
 # space rlimit) rather than the kernel killing it.
 OUT_OF_MEMORY_SAID: Final = (b"MemoryError", b"std::bad_alloc", b"java.lang.OutOfMemoryError")
-
-
-@dataclass(frozen=True, slots=True)
-class Recipe:
-    """How one program is built (None: it is not) and then run."""
-
-    compile: Program | None
-    artifact: str
-    run: Program
-
-
-@dataclass(frozen=True, slots=True)
-class PlainArgs:
-    """Jobe's word-list parameters: for the compiler, the linker, the interpreter, and the
-    program itself. Each entry is split into words as a shell would (Jobe joins them into a
-    command line: "-x c" is two words), but no shell ever reads them."""
-
-    compileargs: tuple[str, ...] = ()
-    linkargs: tuple[str, ...] = ()
-    interpreterargs: tuple[str, ...] = ()
-    runargs: tuple[str, ...] = ()
-
-    def words(self, which: str) -> tuple[str, ...]:
-        return tuple(word for entry in getattr(self, which) for word in shlex.split(entry))
-
-
-Files = tuple[tuple[str, bytes], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PlainHost:
-    """What of the host a Jobe server's administrator lets plain runs see: directories of
-    Python packages (site directories of the interpreter, e.g. Debian's for python3-numpy),
-    read-only, on python3's path as on Jobe's host; every other site directory stays hidden."""
-
-    python_packages: tuple[str, ...] = ()
-
-
-NOTHING_SHOWN: Final = PlainHost()
-RecipeMaker = Callable[[str, Files, PlainArgs, PlainHost], Recipe]
-
-
-@dataclass(frozen=True, slots=True)
-class PlainLanguage:
-    id: str  # as Jobe names it
-    default_file: str
-    version: Callable[[], str]  # SandboxUnavailable when its toolchain is missing
-    recipe: RecipeMaker
-    defaults: PlainArgs = PlainArgs()  # Jobe's, where a run_spec gives none
-    memory_mib: int = 400  # Jobe's memorylimit where a run_spec gives none; 0: no limit
-    processes: int = 30  # Jobe's numprocs where a run_spec gives none
-    processes_floor: int = 1  # the fewest a run_spec may ask for (a JVM's own threads)
-    stderr: Callable[[str], str] = str  # the run's stderr as Jobe returns it
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,11 +53,14 @@ class PlainRun:
 
 
 def run_plain(
-    sandbox: Sandbox, language: PlainLanguage, spec: RunSpec, host: PlainHost = NOTHING_SHOWN
+    sandbox: Sandbox, language: Language, spec: RunSpec, host: PlainHost = NOTHING_SHOWN
 ) -> PlainRun:
-    """Build `spec`'s source if its language needs it, then run it on its input."""
+    """Build `spec`'s source if its language needs it, then run it on its input, as Jobe
+    does (its defaults where `spec` gives no arguments)."""
     files = ((spec.source_name, spec.source), *spec.files.items())
-    recipe = language.recipe(spec.source_name, files, spec.args or language.defaults, host)
+    jobe = language.programs.jobe
+    args = spec.args or (jobe.args if jobe else PlainArgs())
+    recipe = language.programs.recipe((spec.source_name,), files, args, host)
     built = build_plain(sandbox, recipe)
     if built.program is None:
         return PlainRun(built.compiled, built.cmpinfo, built.outcome)

@@ -29,9 +29,10 @@ from ..integrations.jobe.runs import (
     MAX_STREAM_MIB,
     JobeRuns,
 )
+from ..languages import jobe_languages
+from ..languages.programs import JobeDefaults, PlainArgs
 from ..limits import Limits
-from ..plain.languages import PLAIN_LANGUAGES
-from ..plain.run import PlainArgs, PlainLanguage, RunSpec
+from ..plain.run import RunSpec
 from .access import service_of
 from .auth import caller_of
 
@@ -141,9 +142,9 @@ def _run_spec(body: bytes, runs: JobeRuns, max_source: int) -> RunSpec:
         raise Refused(400, "input must be a string")
     files = _files(run.get("file_list") or [], runs, name)
     parameters = run.get("parameters") or {}
-    plain = PLAIN_LANGUAGES.get(language)
-    limits = _limits(parameters, plain)
-    args = _args(parameters, plain.defaults if plain else PlainArgs())
+    jobe = _jobe(language)
+    limits = _limits(parameters, jobe)
+    args = _args(parameters, jobe.args if jobe else PlainArgs())
     return RunSpec(language, source.encode(), name, limits, stdin.encode(), files, args)
 
 
@@ -188,7 +189,7 @@ def _args(parameters: dict[str, object], defaults: PlainArgs) -> PlainArgs:
     return args
 
 
-def _limits(parameters: object, language: PlainLanguage | None) -> Limits:
+def _limits(parameters: object, language: JobeDefaults | None) -> Limits:
     """A run's limits as Jobe reads its parameters, each absent one the language's default
     (a problem's own language id is graded by the problem's limits: these go unused)."""
     if not isinstance(parameters, dict):
@@ -235,8 +236,14 @@ def _default_name(language: str, source: str) -> str:
     found = JAVA_PUBLIC_CLASS.search(source) if language == "java" else None
     if found:
         return f"{found[1]}.java"
-    plain = PLAIN_LANGUAGES.get(language)
-    return plain.default_file if plain else f"__tester__.{language}"
+    jobe = _jobe(language)
+    return jobe.default_file if jobe else f"__tester__.{language}"
+
+
+def _jobe(language: str) -> JobeDefaults | None:
+    """Jobe's defaults for one of its languages; None for a problem's own (`nqueens-python`)."""
+    found = jobe_languages().get(language)
+    return found.programs.jobe if found else None
 
 
 def _valid_id(file_id: str) -> bool:

@@ -17,7 +17,7 @@ from ..integrations.lti.people import People
 from ..integrations.lti.scores import ScoreSender
 from ..integrations.lti.store import LtiStore
 from ..judge import open_sandbox
-from ..plain.run import PlainHost
+from ..languages.programs import PlainHost
 from ..sandbox import Sandbox
 from ..storage.database import Database
 from .budget import RunBudget, RunSlots

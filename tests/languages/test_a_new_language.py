@@ -1,7 +1,8 @@
 """A language added as a plug-in would add it: one class in this module and one registry
-line (the fixture's). Nothing else of the grader names it, yet doctor's self-test, a
-Gradescope autograder and a Jobe run all take it. It is Python 3 under another name and
-extension, so it runs on any machine; every table it appears in is read from the registry."""
+line (the fixture's). Nothing else of the grader names it, yet function problems (doctor's
+self-test, a Gradescope autograder, a problem's Jobe id), problem packages and Jobe's own
+language list all take it. It is Python 3 under another name and extension, so it runs on
+any machine; every table it appears in is a view of the registry."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import json
 import shutil
 import zipfile
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,11 +19,15 @@ from grader.catalog import Catalog
 from grader.doctor.selftest import run_self_test
 from grader.integrations.gradescope.build import build
 from grader.integrations.jobe.runs import OK, JobeRuns
-from grader.kinds import load_problem
+from grader.kinds import extensions_for, grade, languages_of, load_problem
 from grader.languages import LANGUAGES, PlusOne, extensions
+from grader.languages.programs import Contest, JobeDefaults, PlainArgs
 from grader.languages.python import Python
+from grader.languages.python_programs import PYTHON_PROGRAMS
 from grader.limits import Limits
 from grader.plain.run import RunSpec
+from grader.submission import read_submission
+from grader.verdicts import Verdict
 
 from ..conftest import ROOT
 
@@ -35,6 +41,12 @@ class Snake(Python):
     file_name = "solution.snk"
     plus_one = PlusOne("add_one", "    ...\n", "    return n + 1\n")
     packages = (("snake", "python3-snake"),)
+    # A whole program as Python's, offered to packages and to Jobe under its own names.
+    programs = replace(
+        PYTHON_PROGRAMS,
+        contest=Contest("Snake 3", PlainArgs(interpreterargs=("-BE",)), "import sys\n"),
+        jobe=JobeDefaults("snake3", "prog.snk", PlainArgs(interpreterargs=("-BE",))),
+    )
 
 
 @pytest.fixture
@@ -103,3 +115,21 @@ def test_a_jobe_run_grades_it(problem_with_snake, process_sandbox) -> None:
     assert ran.outcome == OK, ran
     marked = json.loads(ran.stdout)
     assert marked["fraction"] == 1.0, marked
+
+
+def test_a_problem_package_takes_it(snake: str, process_sandbox, tmp_path) -> None:
+    package = load_problem(Path(__file__).parent.parent / "packages" / "shout")
+    assert "snake" in languages_of(package)
+    path = tmp_path / "shout.snk"
+    path.write_text("print(input().upper())\n")
+    submission = read_submission(path, extensions_for(package))
+    result = grade(package, {}, submission, process_sandbox)
+    assert (submission.language, result.verdict) == ("snake", Verdict.AC), result
+
+
+def test_jobe_offers_it_under_its_jobe_name(snake: str, process_sandbox) -> None:
+    runs = JobeRuns(Catalog(()), process_sandbox, "process", capacity=1)
+    assert "snake3" in dict(runs.languages())
+    limits = Limits(time_s=5.0, wall_s=10.0, memory_mib=256, output_kib=64)
+    ran = runs.run(RunSpec("snake3", b"print(6 * 7)\n", "prog.snk", limits))
+    assert (ran.outcome, ran.stdout) == (OK, "42\n"), ran

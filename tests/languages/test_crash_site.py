@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from grader.kinds import grade
-from grader.languages import LANGUAGES
+from grader.languages import FUNCTION_LANGUAGES
 from grader.languages.base import Build, Sanitized
 from grader.verdicts import Verdict
 
@@ -129,7 +129,7 @@ def test_without_the_sanitizers_the_line_is_said_to_be_unknown(
     make_submission, nqueens, nqueens_answers, process_sandbox, monkeypatch
 ) -> None:
     gxx()
-    cpp = LANGUAGES["cpp"]
+    cpp = FUNCTION_LANGUAGES["cpp"]
     refused = Sanitized(Build(None, "/usr/bin/ld: cannot find -lasan"), "mine.cpp")
     monkeypatch.setattr(type(cpp), "sanitized", lambda *_: refused)
     source = solution("        volatile int *nowhere = nullptr;\n        *nowhere = n;\n")

@@ -15,7 +15,7 @@ import pytest
 
 from grader.authoring.answers import compute_answers, write_answers
 from grader.kinds import grade, load_answers, load_problem
-from grader.languages import LANGUAGES, extensions
+from grader.languages import FUNCTION_LANGUAGES, extensions
 from grader.problem import Problem
 from grader.submission import read_submission
 from grader.verdicts import Verdict
@@ -70,7 +70,7 @@ def test_every_language_reads_and_returns_every_type(
 @pytest.mark.parametrize("name", FOLDERS)
 def test_every_language_has_a_solution(name: str) -> None:
     languages = {extensions()[path.suffix] for path in (HERE / name / "solutions").iterdir()}
-    assert languages == set(LANGUAGES)
+    assert languages == set(FUNCTION_LANGUAGES)
 
 
 def test_a_wrong_type_is_said_as_one(problems, make_submission, process_sandbox) -> None:

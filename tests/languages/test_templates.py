@@ -6,7 +6,7 @@ import pytest
 
 from grader.cli import main
 from grader.kinds import grade
-from grader.languages import LANGUAGES
+from grader.languages import FUNCTION_LANGUAGES
 from grader.verdicts import Verdict
 
 from ..conftest import require_language
@@ -29,10 +29,10 @@ FILE_NAME = {
 
 
 def test_every_language_has_a_filled_template_case() -> None:
-    assert set(EMPTY_ANSWER) == set(LANGUAGES) == set(FILE_NAME)
+    assert set(EMPTY_ANSWER) == set(FUNCTION_LANGUAGES) == set(FILE_NAME)
 
 
-@pytest.mark.parametrize("language", sorted(LANGUAGES))
+@pytest.mark.parametrize("language", sorted(FUNCTION_LANGUAGES))
 def test_the_template_fits_the_driver(
     language,
     capsys,

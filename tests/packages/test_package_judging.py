@@ -16,7 +16,7 @@ from grader.cli import main
 from grader.errors import SandboxUnavailable
 from grader.kinds import grade, load_problem
 from grader.packages import time_limit as package_time
-from grader.packages.contest import EXTENSION_LANGUAGE
+from grader.packages.contest import contest_extensions
 from grader.packages.time_limit import with_time_limit
 from grader.packages.validation import VALIDATOR_FAILED
 from grader.packages.verify import verify_package
@@ -61,7 +61,7 @@ def test_every_submission_gets_its_folder_s_verdict(backend: Sandbox, name: str)
 
 def _graded(sandbox: Sandbox, package: Path, source: Path, reveal: bool = False):
     problem = load_problem(package)  # grade computes its time limit where it gives none
-    submission = read_submission(source, EXTENSION_LANGUAGE)
+    submission = read_submission(source, contest_extensions())
     return grade(problem, {}, submission, sandbox, reveal)
 
 
@@ -184,7 +184,7 @@ def test_grade_on_the_command_line(tmp_path: Path) -> None:
     )
     assert code == 1
     result = json.loads(report.read_text())["results"][0]
-    assert (result["verdict"], result["language"]) == ("WA", "python3")
+    assert (result["verdict"], result["language"]) == ("WA", "python")
     assert [test["verdict"] for test in result["tests"]] == ["AC", "AC", "WA"]
 
 
@@ -193,7 +193,7 @@ def test_gvisor_says_it_cannot_run_an_interaction() -> None:
     try:
         problem = load_problem(HERE / "guessing")
         submission = read_submission(
-            HERE / "guessing/submissions/accepted/bisect.py", EXTENSION_LANGUAGE
+            HERE / "guessing/submissions/accepted/bisect.py", contest_extensions()
         )
         with pytest.raises(SandboxUnavailable, match="gVisor binds no host FIFO"):
             grade(problem, {}, submission, sandbox)

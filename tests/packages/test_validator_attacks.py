@@ -15,7 +15,7 @@ import pytest
 
 from grader.judge import student_view
 from grader.kinds import grade, load_problem
-from grader.packages.contest import EXTENSION_LANGUAGE
+from grader.packages.contest import contest_extensions
 from grader.packages.validation import FLOODED, VALIDATOR_FAILED
 from grader.reports.json_report import submission_document
 from grader.results import SubmissionResult
@@ -41,7 +41,7 @@ def backend(request: pytest.FixtureRequest) -> Iterator[Sandbox]:
 
 
 def _graded(sandbox: Sandbox, package: str, source: Path, reveal: bool) -> SubmissionResult:
-    submission = read_submission(source, EXTENSION_LANGUAGE)
+    submission = read_submission(source, contest_extensions())
     return grade(load_problem(HERE / package), {}, submission, sandbox, reveal)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from grader.kinds import grade
-from grader.languages import LANGUAGES
+from grader.languages import FUNCTION_LANGUAGES
 from grader.problem import Problem
 from grader.results import FlagKind
 from grader.sandbox import Sandbox
@@ -118,7 +118,7 @@ def test_work_left_running_between_calls_counts_and_ends_with_the_call(
     is the next call's, and the runner is then restarted (its third call is a fresh
     runner's first, not the third of the same process)."""
     submission = make_submission(LEAVES_WORK)
-    build = LANGUAGES["python"].build(submission, five_tests, any_backend)
+    build = FUNCTION_LANGUAGES["python"].build(submission, five_tests, any_backend)
     assert build.program is not None
     limits = dataclasses.replace(five_tests.limits, time_s=2.0, wall_s=6.0)
     with any_backend.session(build.program, limits, 3) as session:

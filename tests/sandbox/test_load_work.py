@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from grader.kinds import grade
-from grader.languages import LANGUAGES, extensions
+from grader.languages import FUNCTION_LANGUAGES, extensions
 from grader.problem import Problem
 from grader.submission import read_submission
 from grader.verdicts import Verdict
@@ -96,7 +96,7 @@ def test_work_at_load_past_the_limit_is_a_time_limit(
 ) -> None:
     require_language(language)
     name, template = CASES[language]
-    limit = one_test.limits.time_s * LANGUAGES[language].time_factor
+    limit = one_test.limits.time_s * FUNCTION_LANGUAGES[language].time_factor
     source = template.format(spin=1.2 * limit)
     test = graded(source, name, one_test, nqueens_answers, sandbox, tmp_path)
     assert test.verdict is Verdict.TLE, test

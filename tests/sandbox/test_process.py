@@ -239,12 +239,12 @@ def test_only_a_program_the_language_marks_runs_inside_the_warm_runner(
     interpreter is started, which has imported nothing of it."""
     from dataclasses import replace
 
-    from grader.languages import LANGUAGES
+    from grader.languages import FUNCTION_LANGUAGES
     from grader.protocol import Foreign
 
     require(process_sandbox.forks_runs, "a warm runner", process_sandbox.isolation.reason)
     source = "import sys\ndef solve_n_queens(n):\n    return [[int('typing' in sys.modules)]]\n"
-    built = LANGUAGES["python"].build(make_submission(source), nqueens, process_sandbox)
+    built = FUNCTION_LANGUAGES["python"].build(make_submission(source), nqueens, process_sandbox)
     assert built.program is not None and built.program.python_runner is not None
     seen = []
     for program in (built.program, replace(built.program, python_runner=None)):

@@ -24,11 +24,11 @@ def served(tmp_path: Path) -> Iterator[Running]:
 def test_a_package_is_offered_in_its_own_languages(served: Running) -> None:
     document = served.client.get("/v1/problems/shout", headers=served.as_("ada")).json()
     assert document["format"] == "package"
-    assert document["languages"] == ["c", "cpp", "java", "python3", "rust", "csharp"]
+    assert document["languages"] == ["python", "cpp", "rust", "java", "csharp", "c"]
     assert document["samples"] == [
         {"name": "sample/1", "input": {"stdin": "hello world\n"}, "expected": "HELLO WORLD\n"}
     ]
-    assert document["starter_code"]["python3"].startswith("import sys")
+    assert document["starter_code"]["python"].startswith("import sys")
     assert document["limits"]["time_s"] == 2
     listed = served.client.get("/v1/problems", headers=served.as_("ada")).json()
     assert {"average", "shout", "anypair", "bigsum", "guessing"} <= {
@@ -38,7 +38,7 @@ def test_a_package_is_offered_in_its_own_languages(served: Running) -> None:
 
 def test_a_handed_in_program_is_graded_and_its_hidden_tests_stay_hidden(served: Running) -> None:
     source = (PACKAGES / "shout/submissions/wrong_answer/one_space.py").read_text()
-    body = {"problem": "shout", "language": "python3", "source": source}
+    body = {"problem": "shout", "language": "python", "source": source}
     done = served.client.post(
         "/v1/submissions?wait=10", json=body, headers=served.as_("ada")
     ).json()
@@ -52,13 +52,13 @@ def test_a_handed_in_program_is_graded_and_its_hidden_tests_stay_hidden(served: 
         json={"problem": "shout", "filename": "shout.py", "source": "print(input().upper())\n"},
         headers=served.as_("bob"),
     ).json()
-    assert (by_name["language"], by_name["result"]["verdict"]) == ("python3", "AC")
+    assert (by_name["language"], by_name["result"]["verdict"]) == ("python", "AC")
 
 
 def test_run_on_your_own_input_is_the_program_s_stdin(served: Running) -> None:
     body = {
         "problem": "anypair",
-        "language": "python3",
+        "language": "python",
         "input": "7",
         "source": "n = int(input())\nprint(2, n - 2)\n",
     }
@@ -82,7 +82,7 @@ def test_the_page_shows_a_package_s_samples_and_a_stdin_box(served: Running) -> 
     page = served.client.get("/problems/average").text
     assert '<textarea id="run-input"' in page
     assert '<pre class="stdin">3\n1 2 4\n</pre>' in page
-    assert '<option value="python3">Python 3</option>' in page
+    assert '<option value="python">Python 3</option>' in page
 
 
 def test_a_package_s_jobe_ids_grade_a_whole_program(served: Running) -> None:
@@ -90,7 +90,7 @@ def test_a_package_s_jobe_ids_grade_a_whole_program(served: Running) -> None:
 
     jobe = CodeRunnerJobe(served.client, served.tokens["teacher"])
     names = [name for name, _ in jobe.languages().json()]
-    assert {"shout-python3", "shout-c", "bigsum-rust"} <= set(names)
+    assert {"shout-python", "shout-c", "bigsum-rust"} <= set(names)
     source = (PACKAGES / "bigsum/submissions/partially_accepted/int32.c").read_text()
     graded = json.loads(result_of(jobe.execute(source, "bigsum-c"))["stdout"])
     assert graded["fraction"] == 0.3  # 30 of 100: the first group only

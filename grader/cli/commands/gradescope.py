@@ -23,8 +23,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         "--language",
         action="append",
         dest="languages",
-        help="a language students may submit in (repeat it; default: python, or python3 for "
-        "a problem package)",
+        help="a language students may submit in (repeat it; default: python)",
     )
     build.add_argument("--output", type=Path, default=Path("autograder.zip"), metavar="ZIP")
     run = actions.add_parser("run", help="grade /autograder/submission (run_autograder calls it)")

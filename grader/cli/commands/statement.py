@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ...errors import EXIT_OK
-from ...languages import LANGUAGES
+from ...languages import FUNCTION_LANGUAGES
 from ..arguments import add_problem
 from ..context import Context
 
@@ -23,7 +23,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
     out = context.stdout
     out.write(problem.statement.read_text(encoding="utf-8").rstrip("\n") + "\n")
     out.write("\n## What your file may use\n\n")
-    for language in LANGUAGES.values():
+    for language in FUNCTION_LANGUAGES.values():
         names = problem.entry_points.get(language.id)
         if names:
             spelt = " or ".join(f"`{name}`" for name in names)

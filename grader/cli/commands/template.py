@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ...errors import EXIT_OK, UsageError
-from ...languages import LANGUAGES
+from ...languages import FUNCTION_LANGUAGES
 from ..arguments import add_problem
 from ..context import Context
 
@@ -16,9 +16,9 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--language",
         required=True,
-        choices=sorted(LANGUAGES),
+        choices=sorted(FUNCTION_LANGUAGES),
         metavar="LANG",
-        help=f"one of: {', '.join(sorted(LANGUAGES))}",
+        help=f"one of: {', '.join(sorted(FUNCTION_LANGUAGES))}",
     )
     add_problem(command)
 
@@ -27,7 +27,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
     from ..shared import open_problem
 
     problem = open_problem(args.problem, context)
-    language = LANGUAGES[args.language]
+    language = FUNCTION_LANGUAGES[args.language]
     if language.id not in problem.entry_points:
         raise UsageError(f"{problem.id} has no entry point for {language.id}")
     context.stdout.write(language.template(problem))

@@ -18,12 +18,11 @@ from ...catalog import Catalog
 from ...errors import GraderError, SandboxUnavailable
 from ...judge import open_sandbox, student_test
 from ...kinds import grade, kind_of, languages_of
+from ...languages import jobe_languages
+from ...languages.programs import NOTHING_SHOWN, PlainHost
 from ...limits import Limits
-from ...plain.languages import PLAIN_LANGUAGES
 from ...plain.run import (
-    NOTHING_SHOWN,
     OUT_OF_MEMORY_SAID,
-    PlainHost,
     PlainRun,
     RunSpec,
     jobe_text,
@@ -127,9 +126,9 @@ class JobeRuns:
         """[id, version] of every language this machine can run, as Jobe lists them."""
         if self._plain is None:
             self._plain = []
-            for plain in PLAIN_LANGUAGES.values():
+            for name, plain in jobe_languages().items():
                 try:
-                    self._plain.append((plain.id, plain.version()))
+                    self._plain.append((name, plain.programs.version()))
                 except SandboxUnavailable:
                     continue
         found = list(self._plain)
@@ -149,10 +148,10 @@ class JobeRuns:
             self._busy += 1
         try:
             sandbox = self.sandbox()
-            plain = PLAIN_LANGUAGES.get(spec.language)
-            if plain is not None:
+            plain = jobe_languages().get(spec.language)
+            if plain is not None and plain.programs.jobe is not None:
                 ran = _plain_result(run_plain(sandbox, plain, spec, self.host), spec.limits)
-                return replace(ran, stderr=plain.stderr(ran.stderr))
+                return replace(ran, stderr=plain.programs.jobe.stderr(ran.stderr))
             return self._graded(spec.language, spec.source, sandbox)
         except GraderError as error:
             return RunResult(INTERNAL_ERROR, stderr=f"internal error of the grader: {error}")
