@@ -22,7 +22,6 @@ class ProblemKind(Protocol):
     """One kind of problem: how it is found and read, offered, graded and verified."""
 
     format: str  # the catalogue's name for it ("function", "package")
-    default_language: str  # what an autograder is built for unless told
 
     def claims(self, directory: Path) -> bool:
         """Whether the problem in `directory` is of this kind."""

@@ -21,7 +21,6 @@ from ..submission import Submission
 
 class FunctionKind:
     format = "function"
-    default_language = "python"
 
     def claims(self, directory: Path) -> bool:
         return True  # the last asked: its reader says what a folder lacks

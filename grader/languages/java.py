@@ -40,6 +40,7 @@ IMPORTS = (
     "import java.math.*; "
 )
 JAVA_CLASS = re.compile(r"^(\w+)\.java$")
+JAVA_PUBLIC_CLASS = re.compile(r"^\s*public\s+(?:final\s+)?class\s+(\w+)", re.MULTILINE)
 HINT = "a JDK (Debian/Ubuntu: apt-get install default-jdk-headless)"
 # Each parameter type the driver converts, as the expression that converts argument i.
 # A primitive parameter is unboxed from the object the driver's arg() makes.
@@ -70,6 +71,12 @@ def jdk() -> tuple[str, tuple[str, ...], str]:
         check=False,
     )
     return home, trees, (version.stdout + version.stderr).strip()
+
+
+def _public_class_file(source: str) -> str:
+    """Java's file must be named as its public class: Jobe takes the name from the source."""
+    found = JAVA_PUBLIC_CLASS.search(source)
+    return f"{found[1]}.java" if found else ""
 
 
 def _program_recipe(name: str, files: Files, args: PlainArgs) -> Recipe:
@@ -118,6 +125,7 @@ class Java(CompiledLanguage):
             memory_mib=0,
             processes=256,
             processes_floor=256,
+            named=_public_class_file,
         ),
     )
     short_name = "Java"

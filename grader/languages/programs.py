@@ -81,6 +81,8 @@ class JobeDefaults:
     processes: int = 30  # Jobe's numprocs where a run_spec gives none
     processes_floor: int = 1  # the fewest a run_spec may ask for (a JVM's own threads)
     stderr: Callable[[str], str] = str  # the run's stderr as Jobe returns it
+    # The file name a source gives itself where none is sent (Java's public class), or "".
+    named: Callable[[str], str] = lambda source: ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,6 @@ from .verify import verify_package
 
 class PackageKind:
     format = "package"
-    default_language = "python"
 
     def claims(self, directory: Path) -> bool:
         return is_package(directory)

@@ -228,16 +228,11 @@ def _number(parameters: dict[str, object], name: str, default: float) -> float:
     return number if number > 0 or name == "memorylimit" else default
 
 
-# Java's file must be named as its public class: Jobe takes the name from the source.
-JAVA_PUBLIC_CLASS: Final = re.compile(r"^\s*public\s+(?:final\s+)?class\s+(\w+)", re.MULTILINE)
-
-
 def _default_name(language: str, source: str) -> str:
-    found = JAVA_PUBLIC_CLASS.search(source) if language == "java" else None
-    if found:
-        return f"{found[1]}.java"
     jobe = _jobe(language)
-    return jobe.default_file if jobe else f"__tester__.{language}"
+    if jobe is None:
+        return f"__tester__.{language}"
+    return jobe.named(source) or jobe.default_file
 
 
 def _jobe(language: str) -> JobeDefaults | None:

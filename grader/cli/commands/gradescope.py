@@ -47,12 +47,12 @@ def run(args: argparse.Namespace, context: Context) -> int:
             context.stderr,
         )
     from ...integrations.gradescope.build import build
-    from ...kinds import kind_of
+    from ...kinds import languages_of
     from ..shared import open_problem
 
     problem = open_problem(args.problem_name, context)
     output = context.path(args.output)
-    default = [kind_of(problem).default_language]
+    default = languages_of(problem)[:1]  # the registry's first the problem takes
     built = build(problem, args.languages or default, output)
     print(
         f"grader gradescope: wrote {args.output} ({built.files} files) for {problem.id} in "
