@@ -170,8 +170,8 @@ def warm_figure(
     """Per submission, in a grader that is already running with its sandbox open; `settle`
     seconds before each, for what the backend starts ahead to be ready."""
     from grader.kinds import grade, load_answers, load_problem
+    from grader.kinds.places import find_problem, problem_roots
     from grader.languages import extensions
-    from grader.problem_yaml import find_problem, problem_roots
     from grader.submission import read_submission
 
     problem = load_problem(find_problem("nqueens", problem_roots()))

@@ -29,7 +29,7 @@ for placement in sorted(solve_n_queens(int(input()))):
 
 def write_problem(storage: Path) -> None:
     from grader.kinds import load_answers, load_problem
-    from grader.problem_yaml import find_problem, problem_roots
+    from grader.kinds.places import find_problem, problem_roots
 
     problem = load_problem(find_problem("nqueens", problem_roots()))
     answers = load_answers(problem)

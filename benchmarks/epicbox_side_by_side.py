@@ -55,8 +55,8 @@ def main() -> int:
     import epicbox
 
     from grader.kinds import load_answers, load_problem
+    from grader.kinds.places import find_problem, problem_roots
     from grader.languages import NEEDS
-    from grader.problem_yaml import find_problem, problem_roots
     from grader.sandbox.docker.engine import connect
     from grader.sandbox.docker.image import ARGV0_LABEL, image_tag
 

@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from grader.authoring.verify import FOLDERS  # noqa: E402
+from grader.functions.verify import FOLDERS  # noqa: E402
 from grader.kinds import (  # noqa: E402
     grade,
     load_answers,

@@ -85,7 +85,7 @@ def latencies(base: str, count: int, tag: str) -> list[float]:
 
 @contextlib.contextmanager
 def service(folder: Path, queue: str = "") -> Iterator[tuple[str, object]]:
-    from grader.problem_yaml import problem_roots
+    from grader.kinds.places import problem_roots
     from grader.service.live import serving
     from grader.service.options import ServiceOptions
     from grader.service.service import Service

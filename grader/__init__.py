@@ -20,9 +20,9 @@ if TYPE_CHECKING:
     )
     from .judge import open_sandbox
     from .kinds import grade, load_answers, load_problem
+    from .kinds.places import find_problem
     from .limits import Limits
     from .problem import Problem, TestCase, Visibility
-    from .problem_yaml import find_problem
     from .results import Report, SandboxInfo, SubmissionResult, TestResult
     from .sandbox import Sandbox, SandboxOptions
     from .submission import Submission, read_submission
@@ -41,7 +41,7 @@ _HOMES = {
     ".kinds": ("grade", "load_answers", "load_problem"),
     ".limits": ("Limits",),
     ".problem": ("Problem", "TestCase", "Visibility"),
-    ".problem_yaml": ("find_problem",),
+    ".kinds.places": ("find_problem",),
     ".results": ("Report", "SandboxInfo", "SubmissionResult", "TestResult"),
     ".sandbox": ("Sandbox", "SandboxOptions"),
     ".submission": ("Submission", "read_submission"),

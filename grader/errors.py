@@ -8,6 +8,9 @@ GraderError                  anything the harness reports instead of a result
 ├── DatabaseUnavailable      the database is unreachable or full now: the service answers 503
 └── InternalError            a fault of the harness itself: the IE verdict      (exit 3)
     └── SandboxError         the sandbox could not start or supervise a run
+
+InputError (a ValueError): an input a student typed to run their code on, which the problem
+cannot take; said back to them as a form's error.
 """
 
 from __future__ import annotations
@@ -57,3 +60,7 @@ class InternalError(GraderError):
 
 class SandboxError(InternalError):
     """The sandbox could not start or supervise a child process."""
+
+
+class InputError(ValueError):
+    """A typed input the problem cannot take: said to the student, as a form's error."""

@@ -1,5 +1,6 @@
 """A problem as the judge sees it: frozen dataclasses, read from `problems/<id>/problem.yaml`
-by problem_yaml.py, and the stored answers of its tests."""
+by the problem's kind (functions/reader.py, packages/reader.py), and the stored answers of its
+tests."""
 
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Final
 
 from .verdicts import Verdict
 
@@ -105,3 +106,43 @@ class Report:
     problem_file: str
     sandbox: SandboxInfo
     results: tuple[SubmissionResult, ...]
+
+
+REFERENCE_CANNOT: Final = "the reference cannot answer that input: is it one the statement allows?"
+
+
+@dataclass(frozen=True, slots=True)
+class OwnRun:
+    """The one call's result (as a sample test's, its answer in `returned`) and the
+    reference's answer; or the compile error that stopped it."""
+
+    arguments: dict[str, object]
+    test: TestResult | None
+    expected: object
+    compile_output: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Verification:
+    problem: str
+    failures: tuple[str, ...]  # each breaks the problem: exit 1
+    warnings: tuple[str, ...]
+    matrix: str  # which test rejects which wrong example
+    timing: str  # per language: slowest accepted, the limit, the proposal
+    matrix_title: str = "Catch matrix (x: the test rejects it):"
+
+
+def verification_text(verification: Verification) -> str:
+    """What `grader verify` prints of a problem's verification."""
+    lines = [f"Verifying {verification.problem}", "", verification.matrix_title]
+    lines += ["  " + row for row in verification.matrix.splitlines()]
+    lines += ["", "Time limits:"] + ["  " + row for row in verification.timing.splitlines()]
+    lines.append("")
+    lines += [f"warning: {warning}" for warning in verification.warnings]
+    lines += [f"FAILED: {failure}" for failure in verification.failures]
+    verdict = "FAILED" if verification.failures else "OK"
+    lines.append(
+        f"{verification.problem}: {verdict} ({len(verification.failures)} failures, "
+        f"{len(verification.warnings)} warnings)"
+    )
+    return "\n".join(lines) + "\n"

@@ -4,6 +4,8 @@ modules and functions; and the warm grader keeps no sandbox across environments.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 from grader.cli.warm import kept
@@ -155,6 +157,27 @@ def test_no_part_of_the_package_imports_one_that_imports_it_back() -> None:
     assert {"grader.judge", "grader.sandbox", "grader.languages", "grader.cli"} <= set(drawn)
     assert "grader.languages" in drawn["grader.judge"]  # the drawing sees imports at all
     assert _circles(drawn) == []
+
+
+def test_the_top_level_holds_only_leaf_values() -> None:
+    """A top-level module imports nothing of the package but other top-level modules: what
+    does something lives in a folder (the package's start-up aside)."""
+    graph = _imports()
+    top = {name for name, path in _modules().items() if path.parent == PACKAGE}
+    top.discard("grader")
+    entry = {"grader.__main__", "grader.__version__"}
+    assert {"grader.problem", "grader.results", "grader.errors"} <= top
+    assert {name: graph[name] - top for name in top - entry if graph[name] - top} == {}
+
+
+def test_contributing_s_layout_table_is_the_tree_s() -> None:
+    checked = subprocess.run(
+        [sys.executable, str(PACKAGE.parent / "scripts" / "layout-table"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
 def test_imports_are_read_wherever_they_are() -> None:

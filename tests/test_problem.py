@@ -8,8 +8,8 @@ import pytest
 
 from grader.errors import ProblemError, UsageError
 from grader.kinds import load_answers, load_problem
+from grader.kinds.places import find_problem
 from grader.problem import Visibility
-from grader.problem_yaml import find_problem
 
 from .conftest import PROBLEMS
 

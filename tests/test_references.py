@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.authoring.answers import compute_answers, stale_answers
 from grader.errors import ReferenceMismatch
+from grader.functions.answers import compute_answers, stale_answers
 from grader.kinds import load_problem
 from grader.languages import FUNCTION_LANGUAGES, extensions
 

@@ -1,5 +1,5 @@
-"""The command line: `grader grade`, `grader answers`, `grader verify`, `grader doctor`,
-`grader image build`, ... (commands/, one module each), `grader --version`.
+"""The command line: `grader grade`, `grader verify`, `grader web` and every other command
+(commands/, one module each), `grader --version`.
 
 Exit status: 0 every submission AC (or the command succeeded), 1 some submission is not AC
 (or answers are stale), 2 a usage or problem-definition error (one line on stderr), 3 an

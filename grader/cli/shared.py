@@ -7,8 +7,8 @@ import contextlib
 from collections.abc import Iterator
 
 from ..kinds import load_problem
+from ..kinds.places import find_problem, problem_roots
 from ..problem import Problem
-from ..problem_yaml import find_problem, problem_roots
 from ..sandbox import Sandbox
 from .arguments import sandbox_options
 from .context import Context

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from ..addresses import is_loopback
 from ..errors import EXIT_OK, UsageError
+from ..integrations.addresses import is_loopback
 from .context import Context
 
 if TYPE_CHECKING:

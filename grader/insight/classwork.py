@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from ..batch import collect
-from ..gradebook import Gradebook
 from ..kinds import extensions_for, starters
+from ..kinds.batch import collect
 from ..languages import extensions
 from ..problem import Problem
+from ..storage.gradebook import Gradebook
 from .similarity import Document, document
 
 

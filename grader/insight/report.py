@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..gradebook import Gradebook
 from ..problem import Problem
 from ..reports.json_report import TestDocument
+from ..storage.gradebook import Gradebook
 from ..verdicts import Verdict
 from . import charts
 from .classwork import common_ground

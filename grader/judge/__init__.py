@@ -1,5 +1,6 @@
-"""The pipeline: build, load, call once per test (calls.py), check, and decide every
-verdict in this package; the instructor's flags after (probes.py).
+"""The judge of function problems, and what every kind's judge shares: build, load, call
+once per test (calls.py), check, and decide every verdict here; the instructor's flags after
+(probes.py); a result made printable and a harness fault IE (`guarded`), the student's view.
 
 Whatever a submission does wrong becomes a Verdict here; only a fault of the harness raises,
 and `grade` turns it into IE for that submission alone.

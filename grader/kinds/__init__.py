@@ -24,7 +24,7 @@ KINDS: Final[LazyRegistry[ProblemKind]] = LazyRegistry(
     __name__,
     {
         "package": "..packages.kind:PackageKind",
-        "function": ".function:FunctionKind",
+        "function": "..functions.kind:FunctionKind",
     },
 )
 

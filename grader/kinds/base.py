@@ -9,11 +9,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Protocol
 
-from ..authoring.own_input import OwnRun
-from ..authoring.verify import Verification
 from ..languages.base import Spoken
 from ..problem import Problem, TestCase
-from ..results import SubmissionResult, TestResult
+from ..results import OwnRun, SubmissionResult, TestResult, Verification
 from ..sandbox.base import Sandbox
 from ..submission import Submission
 

@@ -8,18 +8,16 @@ import shutil
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from ..authoring.own_input import OwnRun
-from ..authoring.verify import Verification
 from ..languages import contest_languages
 from ..languages.base import Spoken
 from ..problem import Problem, TestCase
-from ..results import SubmissionResult, TestResult
+from ..results import OwnRun, SubmissionResult, TestResult, Verification
 from ..sandbox.base import Sandbox
 from ..submission import Submission
 from .contest import contest_extensions
 from .graded import graded
 from .model import package_of
-from .own_stdin import run_own_stdin
+from .own_run import run_own_stdin
 from .reader import SAMPLE_SHOWN_BYTES, grading_files, is_package, load_package
 from .verify import verify_package
 

@@ -20,11 +20,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
-from ..authoring.verify import Verification
 from ..errors import GraderError
 from ..plain.run import run_built
 from ..problem import Problem
-from ..results import SubmissionResult
+from ..results import SubmissionResult, Verification
 from ..sandbox import Sandbox
 from ..sandbox.base import Termination
 from ..submission import read_submission

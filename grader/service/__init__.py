@@ -4,7 +4,8 @@ app.py         the FastAPI application: routes, errors as problem+json, who sees
 store.py       the database is the truth: submissions, their per-test events, results
 grading.py     one submission graded from its row, its events and result written back
 local.py       the embedded queue: worker threads in this process, fair by student
-catalog.py     problems and languages as the API and the page show them
+rows.py        a submission's row as the routes and graders read it
+run_routes.py  the page's Run on a student's own input, asked of the problem's kind
 auth.py        tokens (stored hashed) and roles
 page/          the server-rendered page and its plain JavaScript
 """

@@ -13,14 +13,14 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, Field
 from starlette.datastructures import UploadFile
 
-from ..catalog import language_document, problem_document
 from ..kinds import extensions_for, languages_of, spoken
+from ..kinds.catalog import language_document, problem_document
 from ..languages import LANGUAGES
 from ..languages.base import source_problem
 from .access import Instructor, Who, service_of
 from .auth import Caller
+from .rows import DONE, QUEUED, Stored
 from .service import Service
-from .stored import DONE, QUEUED, Stored
 
 router = APIRouter()
 MAX_WAIT_S = 10.0

@@ -29,7 +29,7 @@ log = logging.getLogger("grader.service")
 
 
 def create_app(service: Service) -> FastAPI:
-    from . import api, classwork, events, jobe_routes, lti_routes, own_runs, page
+    from . import api, classwork, events, jobe_routes, lti_routes, page, run_routes
 
     app = FastAPI(
         title="grader",
@@ -70,7 +70,7 @@ def create_app(service: Service) -> FastAPI:
         return problem(500, "the grader failed on this request; it has been logged")
 
     app.include_router(api.router)
-    app.include_router(own_runs.router)
+    app.include_router(run_routes.router)
     app.include_router(events.router)
     app.include_router(classwork.router)
     app.include_router(page.router)

@@ -17,14 +17,14 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.datastructures import UploadFile
 
-from ..gradebook import scores_csv
 from ..kinds import extensions_for, languages_of
 from ..languages.base import source_problem
 from ..reports.json_report import SubmissionDocument
+from ..storage.gradebook import scores_csv
 from .access import Instructor, service_of
+from .rows import DONE, Stored
 from .rq_queue import CHUNK
 from .service import Service
-from .stored import DONE, Stored
 
 router = APIRouter(tags=["classwork"])
 MAX_BATCH_FILES = 2000

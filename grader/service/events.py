@@ -16,8 +16,8 @@ from fastapi.responses import StreamingResponse
 
 from .access import Who, service_of
 from .api import visible
+from .rows import DONE
 from .service import Service
-from .stored import DONE
 
 router = APIRouter()
 MAX_STREAMS = 8  # event streams one caller may hold open at once (a page holds one)

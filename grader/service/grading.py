@@ -10,21 +10,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from ..catalog import Catalog
-from ..gradebook import Gradebook
 from ..integrations.lti.scores import score_body
 from ..integrations.lti.store import LtiStore
 from ..judge import CRASHED_EVERY_GRADER, flags_for, student_view
 from ..kinds import grade
+from ..kinds.catalog import Catalog
 from ..reports.json_report import SubmissionDocument, flag_documents, submission_document
 from ..results import Flag, FlagKind, SubmissionResult
 from ..sandbox import Sandbox
+from ..storage.gradebook import Gradebook
 from ..submission import Submission
 from ..verdicts import Verdict
 from .flags_owed import FlagsOwed
 from .keeper import LEASE_S, Held, Keeper
+from .rows import Stored
 from .store import Store
-from .stored import Stored
 
 # A submission that took the grader down this many times is not tried again: it is IE, and
 # the others go on (no retry loop around a poison pill).

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from grader.service.app import create_app
+from grader.service.http_server import HEADER_TIMEOUT_S
+from grader.service.http_server import config as uvicorn_config
 from grader.service.service import Service
-from grader.service.serving import HEADER_TIMEOUT_S
-from grader.service.serving import config as uvicorn_config
 
 
 @contextmanager

@@ -10,13 +10,13 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from ..catalog import Catalog
 from ..integrations.jobe.runs import JobeRuns
 from ..integrations.lti.launch import KeySets
 from ..integrations.lti.people import People
 from ..integrations.lti.scores import ScoreSender
 from ..integrations.lti.store import LtiStore
 from ..judge import open_sandbox
+from ..kinds.catalog import Catalog
 from ..languages.programs import PlainHost
 from ..sandbox import Sandbox
 from ..storage.database import Database
@@ -27,8 +27,8 @@ from .keeper import LEASE_S
 from .local import LocalQueue
 from .metrics import Metrics
 from .options import ServiceOptions
+from .rows import Stored
 from .store import Store
-from .stored import Stored
 
 log = logging.getLogger("grader.service")
 

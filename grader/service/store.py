@@ -14,7 +14,7 @@ from ..reports.json_report import SubmissionDocument
 from ..storage.database import Database
 from ..verdicts import Verdict
 from .batches import IN_BATCH, Batches
-from .stored import DONE, FIELDS, HOLDS, QUEUED, RUNNING, Stored, submission_id
+from .rows import DONE, FIELDS, HOLDS, QUEUED, RUNNING, Stored, submission_id
 from .tokens import Tokens
 
 SCHEMA: Final = """

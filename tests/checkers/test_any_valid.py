@@ -88,8 +88,8 @@ tests:
 
 
 def test_a_problem_graded_by_its_validator(tmp_path: Path, process_sandbox) -> None:
-    from grader.authoring.answers import compute_answers, write_answers
     from grader.errors import ProblemError
+    from grader.functions.answers import compute_answers, write_answers
     from grader.kinds import grade, load_answers, load_problem
     from grader.submission import Submission
     from grader.verdicts import Verdict

@@ -13,8 +13,8 @@ from collections import Counter
 import pytest
 
 from grader.cli import main
-from grader.gradebook import Gradebook
 from grader.insight.disguises import renamed
+from grader.storage.gradebook import Gradebook
 
 from ..conftest import ROOT, SUBMISSIONS, require
 

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from grader.catalog import Catalog
 from grader.doctor.selftest import run_self_test
 from grader.integrations.gradescope.build import build
 from grader.integrations.jobe.runs import OK, JobeRuns
 from grader.kinds import extensions_for, grade, languages_of, load_problem
+from grader.kinds.catalog import Catalog
 from grader.languages import LANGUAGES, PlusOne, extensions
 from grader.languages.programs import Contest, JobeDefaults, PlainArgs
 from grader.languages.python import Python

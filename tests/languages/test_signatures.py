@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.authoring.answers import compute_answers, write_answers
+from grader.functions.answers import compute_answers, write_answers
 from grader.kinds import grade, load_answers, load_problem
 from grader.languages import FUNCTION_LANGUAGES, extensions
 from grader.problem import Problem

@@ -17,13 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch import collect, grade_all
-from grader.gradebook import Gradebook
 from grader.kinds import grade
+from grader.kinds.batch import collect, grade_all
 from grader.languages import NEEDS, extensions
 from grader.problem import Problem
 from grader.reports import REPORTERS
 from grader.results import Report, SandboxInfo
+from grader.storage.gradebook import Gradebook
 from grader.text import UNSAFE
 from grader.verdicts import Verdict
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from grader.kinds.places import problem_roots
 from grader.plain.python import system_python_packages
-from grader.problem_yaml import problem_roots
 from grader.service.auth import create_token
 from grader.service.options import ServiceOptions
 from grader.service.service import Service

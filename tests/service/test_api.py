@@ -220,7 +220,7 @@ def test_a_bug_of_the_service_is_a_500_problem_document_without_a_trace(
 ) -> None:
     import warnings
 
-    from grader import catalog
+    from grader.kinds import catalog
 
     def broken(offered, full=True):
         raise KeyError("a bug")

@@ -632,7 +632,7 @@ def test_jobe_refuses_control_characters_in_a_file_name(live) -> None:
 def test_verify_warns_of_hidden_names_that_spell_their_input(nqueens) -> None:
     from dataclasses import replace
 
-    from grader.authoring.verify import revealing_names
+    from grader.functions.verify import revealing_names
 
     said = revealing_names(nqueens)
     assert len(said) == 4 and all("names its input" in line for line in said)

@@ -186,7 +186,7 @@ def test_processes_starting_together_on_an_empty_postgresql_make_the_schema_once
         "import sys\nfrom grader.storage.database import Database\n"
         "from grader.service.store import Store\n"
         "from grader.integrations.lti.store import LtiStore\n"
-        "from grader.gradebook import Gradebook\n"
+        "from grader.storage.gradebook import Gradebook\n"
         "database = Database(sys.argv[1])\nStore(database); LtiStore(database)\n"
         "Gradebook(database)\ndatabase.close()\n"
     )

@@ -180,8 +180,8 @@ def redis(tmp_path: Path):  # type: ignore[no-untyped-def]
 def test_a_worker_takes_flags_only_after_the_grading_queue(tmp_path, redis) -> None:
     from rq import Worker
 
+    from grader.service.rows import DONE
     from grader.service.rq_queue import connect
-    from grader.service.stored import DONE
 
     running = start(tmp_path, queue=redis.url, per_minute=1000, pending_per_student=1000)
     workers = Workers(redis.url, tmp_path / "service.db")

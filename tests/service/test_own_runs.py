@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import shutil
 
-from grader.authoring.own_input import REFERENCE_CANNOT
+from grader.results import REFERENCE_CANNOT
 
 from ..conftest import PROBLEMS, ROOT, SUBMISSIONS
 from .conftest import ACCEPTED, WRONG, start

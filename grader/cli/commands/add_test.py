@@ -23,10 +23,11 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
-    from ...authoring.addtest import add_test, parse_inputs
-    from ...authoring.answers import compute_answers, write_answers
-    from ...authoring.verify import render, verify
+    from ...functions.addtest import add_test, parse_inputs
+    from ...functions.answers import compute_answers, write_answers
+    from ...functions.verify import verify
     from ...kinds import load_answers
+    from ...results import verification_text
     from ..shared import open_problem, sandbox_for
 
     problem = open_problem(args.problem_name, context)
@@ -41,5 +42,5 @@ def run(args: argparse.Namespace, context: Context) -> int:
             file=context.stdout,
         )
         verification = verify(problem, load_answers(problem), sandbox)
-    context.stdout.write(render(verification))
+    context.stdout.write(verification_text(verification))
     return EXIT_FAILED if verification.failures else EXIT_OK

@@ -22,7 +22,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
-    from ...authoring.answers import compute_answers, stale_answers, write_answers
+    from ...functions.answers import compute_answers, stale_answers, write_answers
     from ..shared import open_problem, sandbox_for
 
     problem = open_problem(args.problem_name, context)

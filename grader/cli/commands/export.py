@@ -19,7 +19,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
-    from ...gradebook import Gradebook
+    from ...storage.gradebook import Gradebook
     from ..shared import database_at
 
     where = database_at(args.db, context)

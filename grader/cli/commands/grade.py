@@ -12,7 +12,7 @@ from ..arguments import add_problem, add_sandbox, positive
 from ..context import Context
 
 if TYPE_CHECKING:
-    from ...batch import Entry
+    from ...kinds.batch import Entry
     from ...results import Report, SubmissionResult
 
 HELP = "grade submissions and report verdicts"
@@ -60,9 +60,9 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
-    from ...batch import Progress, collect, grade_all, read_roster
     from ...judge import student_view
     from ...kinds import extensions_for, load_answers
+    from ...kinds.batch import Progress, collect, grade_all, read_roster
     from ...results import Report, SandboxInfo
     from ...sandbox import auto_reason
     from ...verdicts import Verdict, worst
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
     gradebook = None
     skipped: list[Verdict] = []
     if args.db is not None:
-        from ...gradebook import Gradebook
+        from ...storage.gradebook import Gradebook
 
         gradebook = Gradebook(database_at(args.db, context))
         already = {id(e): gradebook.graded(e.submission, e.student, problem) for e in entries}

@@ -29,8 +29,8 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
-    from ...gradebook import Gradebook
     from ...integrations.canvas.push import push
+    from ...storage.gradebook import Gradebook
     from ..shared import database_at
 
     token = context.environ.get(args.token_env, "")

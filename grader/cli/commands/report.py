@@ -26,8 +26,8 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
-    from ...gradebook import Gradebook
     from ...insight.report import class_of, render
+    from ...storage.gradebook import Gradebook
     from ..shared import database_at, open_problem
 
     problem = open_problem(args.problem, context)

@@ -37,13 +37,13 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
-    from ...gradebook import Gradebook
     from ...insight.classwork import (
         common_ground,
         documents_from_folders,
         documents_from_gradebook,
     )
     from ...insight.similarity import similar_pairs
+    from ...storage.gradebook import Gradebook
     from ..shared import database_at, open_problem
 
     if bool(args.submissions) == bool(args.db):

@@ -19,8 +19,8 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
-    from ...authoring.verify import render
     from ...kinds import kind_of, load_answers
+    from ...results import verification_text
     from ..shared import open_problem, sandbox_for
 
     problem = open_problem(args.problem_name, context)
@@ -28,5 +28,5 @@ def run(args: argparse.Namespace, context: Context) -> int:
     with sandbox_for(args, context) as sandbox:
         kind = kind_of(problem)
         verification = kind.verify(problem, answers, sandbox, args.jobs, context.say)
-    context.stdout.write(render(verification))
+    context.stdout.write(verification_text(verification))
     return EXIT_FAILED if verification.failures else EXIT_OK

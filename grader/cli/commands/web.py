@@ -11,8 +11,8 @@ import socket
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...addresses import is_loopback
 from ...errors import EXIT_OK, UsageError
+from ...integrations.addresses import is_loopback
 from ..arguments import add_sandbox, positive, sandbox_options
 from ..context import Context
 from ..web_admin import add_lti_actions, add_platform, add_token_actions, tokens
@@ -128,7 +128,7 @@ def _say_where(context: Context, address: str, jobe: JobeRuns, open_service: boo
 def _serve(args: argparse.Namespace, context: Context, database_where: str) -> int:
     import uvicorn
 
-    from ...service import serving
+    from ...service import http_server
     from ...service.app import create_app
     from ...service.service import Service
 
@@ -151,7 +151,7 @@ def _serve(args: argparse.Namespace, context: Context, database_where: str) -> i
         port = listener.getsockname()[1]
         _say_where(context, f"{args.host}:{port}", service.jobe, open_service)
         trusted = {"forwarded_allow_ips": args.trusted_proxy} if args.trusted_proxy else {}
-        config = serving.config(create_app(service), listener, **trusted)
+        config = http_server.config(create_app(service), listener, **trusted)
         # uvicorn stops gracefully on SIGTERM, then raises it again with the handler it
         # found: a quiet one, so that a service asked to stop exits 0.
         previous = signal.signal(signal.SIGTERM, lambda number, frame: None)
@@ -168,8 +168,8 @@ def _serve(args: argparse.Namespace, context: Context, database_where: str) -> i
 def _service_options(
     args: argparse.Namespace, context: Context, database_where: str
 ) -> ServiceOptions:
+    from ...kinds.places import problem_roots
     from ...plain.python import chosen_python_packages
-    from ...problem_yaml import problem_roots
     from ...service.options import ServiceOptions
 
     roots = (

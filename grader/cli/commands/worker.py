@@ -45,9 +45,9 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, context: Context) -> int:
     if args.jobs > 1:
         return _many(args, context)
-    from ...catalog import Catalog
     from ...judge import open_sandbox
-    from ...problem_yaml import problem_roots
+    from ...kinds.catalog import Catalog
+    from ...kinds.places import problem_roots
     from ...service.grading import Grader
     from ...service.rq_queue import check_service, run_worker
     from ...service.store import Store

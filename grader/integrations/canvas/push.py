@@ -10,11 +10,11 @@ import warnings
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from ...addresses import is_loopback
 from ...errors import UsageError
-from ...gradebook import Gradebook
 from ...reports.json_report import SubmissionDocument, TestDocument
+from ...storage.gradebook import Gradebook
 from ...verdicts import Verdict
+from ..addresses import is_loopback
 
 
 @dataclass(frozen=True, slots=True)

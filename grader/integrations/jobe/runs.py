@@ -14,10 +14,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
-from ...catalog import Catalog
 from ...errors import GraderError, SandboxUnavailable
 from ...judge import open_sandbox, student_test
 from ...kinds import grade, kind_of, languages_of
+from ...kinds.catalog import Catalog
 from ...languages import jobe_languages
 from ...languages.programs import NOTHING_SHOWN, PlainHost
 from ...limits import Limits

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Final
 from urllib.parse import urlsplit
 
-from ...addresses import is_loopback
+from ..addresses import is_loopback
 from .launch import AGS_ENDPOINT, CLAIM
 from .scores import SCORE_SCOPE
 from .store import Link

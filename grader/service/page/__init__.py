@@ -14,9 +14,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from ...catalog import Offered, problem_document
 from ...integrations.lti.people import LTI_PREFIX
 from ...kinds import kind_of, spoken
+from ...kinds.catalog import Offered, problem_document
 from ..access import COOKIE, caller_of_request, secure_cookies
 from ..auth import Caller, caller_of, digest
 from ..classwork import class_summary
@@ -153,8 +153,8 @@ def class_view(problem_id: str, request: Request) -> Response:
 def class_report(problem_id: str, request: Request) -> Response:
     """The same self-contained page `grader report` writes, from the service's gradebook."""
     _, service, offered = _instructors(request, problem_id)
-    from ...gradebook import Gradebook
     from ...insight.report import class_of, render
+    from ...storage.gradebook import Gradebook
 
     handed = class_of(Gradebook(service.database), problem_id)
     # Nothing fetched, no script; its charts are inline SVG and its one picture a data: URL.

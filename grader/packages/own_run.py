@@ -6,21 +6,24 @@ sample. Not offered for an interactive problem, whose input is a conversation.""
 
 from __future__ import annotations
 
+import logging
 import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-from ..authoring.own_input import REFERENCE_CANNOT, InputError, OwnRun, log
-from ..errors import GraderError
+from ..errors import GraderError, InputError
 from ..languages import contest_languages
 from ..plain.run import run_built
 from ..problem import Problem, TestCase, Visibility
+from ..results import REFERENCE_CANNOT, OwnRun
 from ..sandbox.base import Sandbox, Termination
 from ..submission import Submission
 from .contest import build_program, language_of, program_files
 from .graded import graded
 from .model import DataCase, Group, package_of
 from .time_limit import accepted_submissions, with_time_limit
+
+log = logging.getLogger("grader.service")
 
 
 def run_own_stdin(problem: Problem, submission: Submission, typed: str, sandbox: Sandbox) -> OwnRun:

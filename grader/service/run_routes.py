@@ -1,5 +1,6 @@
-"""`POST /v1/runs`: the page's "Run" on the student's own input (judge/own_input.py). Not a
-submission: nothing is stored, and it has a budget of its own, apart from handing in."""
+"""`POST /v1/runs`: the page's "Run" on the student's own input, as the problem's kind runs
+it (functions/own_run.py, packages/own_run.py). Not a submission: nothing is stored, and it
+has a budget of its own, apart from handing in."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ from pathlib import Path
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 
-from ..authoring.own_input import InputError, OwnRun
+from ..errors import InputError
 from ..kinds import kind_of, languages_of, spoken
 from ..languages.base import source_problem
 from ..problem import Problem
 from ..reports.json_report import test_document
+from ..results import OwnRun
 from ..submission import Submission
 from .access import Who, service_of
 from .budget import RunsBusy

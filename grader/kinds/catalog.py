@@ -4,15 +4,25 @@ never a hidden test's input or answer."""
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .gradebook import problem_version
-from .kinds import kind_of, languages_of, load_answers, load_problem, starters
-from .languages import FUNCTION_LANGUAGES, LANGUAGES
-from .problem import PROBLEM_FILE, Problem, TestCase
+from ..languages import FUNCTION_LANGUAGES, LANGUAGES
+from ..problem import PROBLEM_FILE, Problem, TestCase
+from . import kind_of, languages_of, load_answers, load_problem, starters
+
+
+def problem_version(problem: Problem) -> str:
+    """A hash of what grading depends on: problem.yaml and the stored answers; a package's
+    test data, validators and time limit."""
+    digest = hashlib.sha256((problem.directory / "problem.yaml").read_bytes())
+    for path in kind_of(problem).grading_files(problem):
+        name = path.relative_to(problem.directory).as_posix()
+        digest.update(name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 import logging
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Final
 
-from ..errors import GraderError
+from ..errors import GraderError, InputError
 from ..judge import grade
 from ..problem import Problem, TestCase, Visibility, argument_problem
-from ..results import TestResult
+from ..results import REFERENCE_CANNOT, OwnRun
 from ..sandbox.base import Sandbox
 from ..submission import Submission
 from .answers import reference_answer
@@ -23,24 +23,8 @@ from .answers import reference_answer
 TYPED_MAX_CHARS: Final = 2_000
 # What a student is told when the reference fails on their input. The failure itself names
 # server files (the reference's path, its trace) and goes to the service's log only.
-REFERENCE_CANNOT: Final = "the reference cannot answer that input: is it one the statement allows?"
 log = logging.getLogger("grader.service")
 NAME: Final = re.compile(r"(?:^|[,;\n])\s*([A-Za-z_]\w*)\s*=")
-
-
-class InputError(ValueError):
-    """A typed input the problem cannot take: said to the student, as a form's error."""
-
-
-@dataclass(frozen=True, slots=True)
-class OwnRun:
-    """The one call's result (as a sample test's, its answer in `returned`) and the
-    reference's answer; or the compile error that stopped it."""
-
-    arguments: dict[str, object]
-    test: TestResult | None
-    expected: object
-    compile_output: str = ""
 
 
 def parse_input(problem: Problem, typed: str) -> dict[str, object]:

@@ -12,13 +12,13 @@ from pathlib import Path
 from queue import SimpleQueue
 from typing import TextIO
 
-from .errors import UsageError
-from .kinds import grade
-from .problem import Problem
-from .results import SubmissionResult
-from .sandbox import Sandbox
-from .submission import Submission, read_submission
-from .text import printable
+from ..errors import UsageError
+from ..problem import Problem
+from ..results import SubmissionResult
+from ..sandbox import Sandbox
+from ..submission import Submission, read_submission
+from ..text import printable
+from . import grade
 
 
 @dataclass(frozen=True, slots=True)

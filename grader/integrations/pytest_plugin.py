@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-from .results import SubmissionResult, TestResult
-from .verdicts import Verdict
+from ..results import SubmissionResult, TestResult
+from ..verdicts import Verdict
 
 _RESULT = pytest.StashKey[SubmissionResult]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    from .sandbox import SANDBOXES
+    from ..sandbox import SANDBOXES
 
     group = parser.getgroup("grader", "grade a lesson exercise with grader")
     group.addoption("--grader-submission", metavar="FILE", help="the solution to grade")
@@ -35,8 +35,8 @@ def pytest_collection_modifyitems(
     submission = config.getoption("--grader-submission")
     if not submission:
         return
-    from .kinds import load_problem
-    from .problem_yaml import find_problem, problem_roots
+    from ..kinds import load_problem
+    from ..kinds.places import find_problem, problem_roots
 
     problem = load_problem(find_problem(config.getoption("--grader-problem"), problem_roots()))
     items.extend(
@@ -78,11 +78,11 @@ class JudgeTest(pytest.Item):
 def _graded(config: pytest.Config) -> SubmissionResult:
     """Grade once per session; every item reads the same result."""
     if _RESULT not in config.stash:
-        from .judge import open_sandbox
-        from .kinds import grade, load_answers, load_problem
-        from .languages import extensions
-        from .problem_yaml import find_problem, problem_roots
-        from .submission import read_submission
+        from ..judge import open_sandbox
+        from ..kinds import grade, load_answers, load_problem
+        from ..kinds.places import find_problem, problem_roots
+        from ..languages import extensions
+        from ..submission import read_submission
 
         problem = load_problem(find_problem(config.getoption("--grader-problem"), problem_roots()))
         submission = read_submission(Path(config.getoption("--grader-submission")), extensions())

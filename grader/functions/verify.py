@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
@@ -20,7 +20,7 @@ from ..errors import ProblemError
 from ..judge import grade
 from ..languages import FUNCTION_LANGUAGES, extensions
 from ..problem import Problem
-from ..results import SubmissionResult
+from ..results import SubmissionResult, Verification
 from ..sandbox import Sandbox
 from ..submission import read_submission
 from ..verdicts import Verdict
@@ -38,16 +38,6 @@ FOLDERS: Final = {
 }
 HEADROOM: Final = 2.0  # the slowest accepted example may use at most half the limit
 TLE_MARGIN: Final = 1.5  # a time-limit example must still time out at 1.5x the limit
-
-
-@dataclass(frozen=True, slots=True)
-class Verification:
-    problem: str
-    failures: tuple[str, ...]  # each breaks the problem: exit 1
-    warnings: tuple[str, ...]
-    matrix: str  # which test rejects which wrong example
-    timing: str  # per language: slowest accepted, the limit, the proposal
-    matrix_title: str = "Catch matrix (x: the test rejects it):"
 
 
 def examples_of(problem: Problem) -> list[Path]:
@@ -237,21 +227,6 @@ def _timing(
                     "within the margin"
                 )
     return "\n".join(lines), failures, warnings
-
-
-def render(verification: Verification) -> str:
-    lines = [f"Verifying {verification.problem}", "", verification.matrix_title]
-    lines += ["  " + row for row in verification.matrix.splitlines()]
-    lines += ["", "Time limits:"] + ["  " + row for row in verification.timing.splitlines()]
-    lines.append("")
-    lines += [f"warning: {warning}" for warning in verification.warnings]
-    lines += [f"FAILED: {failure}" for failure in verification.failures]
-    verdict = "FAILED" if verification.failures else "OK"
-    lines.append(
-        f"{verification.problem}: {verdict} ({len(verification.failures)} failures, "
-        f"{len(verification.warnings)} warnings)"
-    )
-    return "\n".join(lines) + "\n"
 
 
 def _shown(path: Path) -> str:

@@ -1,5 +1,5 @@
-"""Reading a problem folder (`problems/<id>/problem.yaml`) into the model of problem.py, and
-finding one by name.
+"""Reading a function problem's folder (`problems/<id>/problem.yaml`) into the model of
+problem.py.
 
 Every mistake in the YAML is a ProblemError naming `file:line: key`. Unknown keys are errors:
 they are almost always typos, and a misspelt limit silently ignored is a wrong grade.
@@ -7,15 +7,13 @@ they are almost always typos, and a misspelt limit silently ignored is a wrong g
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from .checkers import CHECKERS
-from .errors import UsageError
-from .limits import Limits
-from .problem import (
+from ..checkers import CHECKERS
+from ..limits import Limits
+from ..problem import (
     PROBLEM_FILE,
     SCALAR_TYPES,
     VOID,
@@ -28,31 +26,7 @@ from .problem import (
     run_order,
     shown_path,
 )
-from .yamlsource import Document, kind_of, load
-
-
-def problem_roots(cwd: Path | None = None) -> tuple[Path, ...]:
-    """Where problem names are looked up: problems/ in `cwd` (by default the working
-    directory), then the problems/ next to the package."""
-    beside_package = Path(__file__).resolve().parent.parent / "problems"
-    return ((cwd or Path()) / "problems", beside_package)
-
-
-def find_problem(name_or_dir: str, search_roots: tuple[Path, ...], cwd: Path | None = None) -> Path:
-    """The folder of a problem given as a path (relative to `cwd`, by default the working
-    directory) or as a name under some `problems/` root."""
-    direct = (cwd or Path()) / name_or_dir
-    if (direct / PROBLEM_FILE).is_file():
-        return direct
-    if os.sep not in name_or_dir and "/" not in name_or_dir:
-        for root in search_roots:
-            if (root / name_or_dir / PROBLEM_FILE).is_file():
-                return root / name_or_dir
-    known = sorted({p.parent.name for root in search_roots for p in root.glob(f"*/{PROBLEM_FILE}")})
-    raise UsageError(
-        f"unknown problem {name_or_dir!r}: no {PROBLEM_FILE} there or under problems/"
-        + (f" (known: {', '.join(known)})" if known else "")
-    )
+from ..yamlsource import Document, kind_of, load
 
 
 def load_function_problem(directory: Path, shown_from: Path | None = None) -> Problem:

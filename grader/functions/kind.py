@@ -1,5 +1,5 @@
 """Grader's own problems: a function the student writes, called once per test with the
-signature's arguments (problem.yaml read by problem_yaml.py, graded by judge/)."""
+signature's arguments (problem.yaml read by reader.py, graded by judge/)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,16 @@ import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from ..authoring.own_input import OwnRun, parse_input, run_own_input
-from ..authoring.verify import Verification, verify
 from ..judge import grade, load_answers
 from ..languages import FUNCTION_LANGUAGES, extensions
 from ..languages.base import Spoken
 from ..problem import Problem, TestCase
-from ..problem_yaml import load_function_problem
-from ..results import SubmissionResult, TestResult
+from ..results import OwnRun, SubmissionResult, TestResult, Verification
 from ..sandbox.base import Sandbox
 from ..submission import Submission
+from .own_run import parse_input, run_own_input
+from .reader import load_function_problem
+from .verify import verify
 
 
 class FunctionKind:

@@ -7,7 +7,7 @@ import yaml
 
 from ..errors import ProblemError, UsageError
 from ..problem import Problem, TestCase
-from ..problem_yaml import load_function_problem
+from .reader import load_function_problem
 
 
 def parse_inputs(pairs: list[str]) -> dict[str, object]:

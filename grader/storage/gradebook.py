@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from .errors import UsageError
-from .kinds import kind_of
-from .problem import Problem
-from .reports.json_report import SubmissionDocument, submission_document
-from .results import SubmissionResult
-from .storage.database import Database
-from .submission import Submission
-from .verdicts import Verdict
+from ..errors import UsageError
+from ..kinds.catalog import problem_version
+from ..problem import Problem
+from ..reports.json_report import SubmissionDocument, submission_document
+from ..results import SubmissionResult
+from ..submission import Submission
+from ..verdicts import Verdict
+from .database import Database
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -59,16 +59,6 @@ class Graded:
     student: str
     verdict: Verdict
     score: float
-
-
-def problem_version(problem: Problem) -> str:
-    """A hash of what grading depends on: problem.yaml and the stored answers; a package's
-    test data, validators and time limit."""
-    digest = hashlib.sha256((problem.directory / "problem.yaml").read_bytes())
-    for path in kind_of(problem).grading_files(problem):
-        name = path.relative_to(problem.directory).as_posix()
-        digest.update(name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:16]
 
 
 def content_hash(submission: Submission) -> str:
