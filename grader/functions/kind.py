@@ -7,11 +7,11 @@ import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from ..judge import grade, load_answers
+from ..judge import Asked, grade, load_answers
 from ..languages import FUNCTION_LANGUAGES, extensions
 from ..languages.base import Spoken
 from ..problem import Problem, TestCase
-from ..results import OwnRun, SubmissionResult, TestResult, Verification
+from ..results import OwnRun, SubmissionResult, Verification
 from ..sandbox.base import Sandbox
 from ..submission import Submission
 from .own_run import parse_input, run_own_input
@@ -77,11 +77,17 @@ class FunctionKind:
         answers: Mapping[str, object],
         submission: Submission,
         sandbox: Sandbox,
-        reveal_hidden: bool,
-        on_test: Callable[[TestResult], None] | None,
-        with_flags: bool | None,
+        asked: Asked,
     ) -> SubmissionResult:
-        return grade(problem, answers, submission, sandbox, reveal_hidden, on_test, with_flags)
+        return grade(
+            problem,
+            answers,
+            submission,
+            sandbox,
+            asked.reveal_hidden,
+            asked.on_test,
+            asked.with_flags,
+        )
 
     def verify(
         self,

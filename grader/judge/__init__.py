@@ -26,12 +26,13 @@ from .alone import told_if_state_kept
 from .calls import hidden_view, run_test, test_result
 from .crash_site import told_where_it_crashed
 from .failures import Finding, load_finding
-from .grading import Grading
+from .grading import Asked, Grading
 from .probes import flags_for, printable_flags, run_flags, source_flags
 from .startup import load_allowance_s
 from .total_time import TotalTime
 
 __all__ = [
+    "Asked",
     "flags_for",
     "grade",
     "guarded",

@@ -3,15 +3,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from ..checkers import Checker, checker_for
 from ..languages import FUNCTION_LANGUAGES, FunctionLanguage
 from ..limits import Limits
 from ..problem import Problem, TestCase
+from ..results import TestResult
 from ..sandbox.base import Sandbox
 from ..submission import Submission
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """What a grading is asked for beyond the verdicts: the hidden tests revealed (the
+    instructor's view), each test's result as soon as it is decided, the instructor's flags
+    (by default as `reveal_hidden`; where the kind has them)."""
+
+    reveal_hidden: bool = False
+    on_test: Callable[[TestResult], None] | None = None
+    with_flags: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Final
 
 from ..errors import ProblemError
+from ..judge import Asked
 from ..languages.base import Spoken
 from ..problem import PROBLEM_FILE, Problem
 from ..registry import LazyRegistry
@@ -84,9 +85,8 @@ def grade(
     `on_test` is told each test's result (made printable) as soon as it is decided.
     `with_flags` (by default as `reveal_hidden`): the instructor's flags too, where the kind
     has them, found in the same session; the service finds them later instead."""
-    return kind_of(problem).grade(
-        problem, answers, submission, sandbox, reveal_hidden, on_test, with_flags
-    )
+    asked = Asked(reveal_hidden, on_test, with_flags)
+    return kind_of(problem).grade(problem, answers, submission, sandbox, asked)
 
 
 __all__ = [

@@ -9,9 +9,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Protocol
 
+from ..judge import Asked
 from ..languages.base import Spoken
 from ..problem import Problem, TestCase
-from ..results import OwnRun, SubmissionResult, TestResult, Verification
+from ..results import OwnRun, SubmissionResult, Verification
 from ..sandbox.base import Sandbox
 from ..submission import Submission
 
@@ -90,9 +91,7 @@ class ProblemKind(Protocol):
         answers: Mapping[str, object],
         submission: Submission,
         sandbox: Sandbox,
-        reveal_hidden: bool,
-        on_test: Callable[[TestResult], None] | None,
-        with_flags: bool | None,
+        asked: Asked,
     ) -> SubmissionResult:
         """One submission graded (grader.kinds.grade's contract)."""
         ...

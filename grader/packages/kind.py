@@ -8,10 +8,11 @@ import shutil
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from ..judge import Asked
 from ..languages import contest_languages
 from ..languages.base import Spoken
 from ..problem import Problem, TestCase
-from ..results import OwnRun, SubmissionResult, TestResult, Verification
+from ..results import OwnRun, SubmissionResult, Verification
 from ..sandbox.base import Sandbox
 from ..submission import Submission
 from .contest import contest_extensions
@@ -88,11 +89,9 @@ class PackageKind:
         answers: Mapping[str, object],
         submission: Submission,
         sandbox: Sandbox,
-        reveal_hidden: bool,
-        on_test: Callable[[TestResult], None] | None,
-        with_flags: bool | None,
+        asked: Asked,
     ) -> SubmissionResult:
-        return graded(problem, submission, sandbox, reveal_hidden, on_test)
+        return graded(problem, submission, sandbox, asked.reveal_hidden, asked.on_test)
 
     def verify(
         self,
