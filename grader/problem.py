@@ -130,31 +130,31 @@ class Problem:
     directory: Path
     yaml_file: str  # as shown in messages
     statement: Path
-    params: tuple[Param, ...]
-    returns: str
-    # Per language, the names a submission may give its entry point: the lesson's first, then
-    # the spellings students bring from elsewhere (LeetCode's `solveNQueens`).
-    entry_points: Mapping[str, tuple[str, ...]]
     limits: Limits
-    checker: str
-    references: tuple[Path, ...]
     tests: tuple[TestCase, ...]  # in the order they run: samples, then hidden (run_order)
-    # Inputs beyond the published limits, never scored and never shown to students: run on
-    # a submission that passed every test, for the instructor (stored answers collapse there).
-    probes: tuple[TestCase, ...] = ()
-    # The instructor's `valid(args, item)` for `set-of-any-valid` (checkers/any_valid.py).
-    validator: Path | None = None
     # Messages show paths relative to this directory (the caller's working directory when
     # the problem was loaded); None: relative to this process's.
     shown_from: Path | None = field(default=None, compare=False)
     # Which kind of problem this is (grader/kinds/: how it is graded, offered, verified).
     kind: str = "function"
-    # What the kind reads of its own beyond these fields (a package's: packages/model.py),
-    # read by that kind's code alone.
-    details: object = None
     # The most a submission scores where it is not the tests' points summed (a package's
     # groups decide it).
     out_of: float | None = None
+    # What another kind reads of its own (a package's: packages/model.py), by its code alone.
+    details: object = None
+    # A function problem's (grader/functions/): the signature every language spells...
+    params: tuple[Param, ...] = ()
+    returns: str = ""
+    # ...per language, the names a submission may give its entry point: the lesson's first,
+    # then the spellings students bring from elsewhere (LeetCode's `solveNQueens`)...
+    entry_points: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    checker: str = ""  # ...how a returned value is judged (checkers/)...
+    references: tuple[Path, ...] = ()  # ...the trusted solutions the answers come from...
+    # ...inputs beyond the published limits, never scored and never shown to students: run on
+    # a submission that passed every test, for the instructor (stored answers collapse there)...
+    probes: tuple[TestCase, ...] = ()
+    # ...and the instructor's `valid(args, item)` for `set-of-any-valid` (checkers/any_valid.py).
+    validator: Path | None = None
 
     @property
     def max_score(self) -> float:

@@ -14,12 +14,13 @@ from ..problem import Problem, TestCase
 from ..results import OwnRun, SubmissionResult, Verification
 from ..sandbox.base import Sandbox
 from ..submission import Submission
-from .own_run import parse_input, run_own_input
 from .reader import load_function_problem
-from .verify import verify
 
 
 class FunctionKind:
+    """Its instructor's tools and the own-input run are imported when first used: grading
+    needs neither."""
+
     format = "function"
 
     def claims(self, directory: Path) -> bool:
@@ -60,6 +61,8 @@ class FunctionKind:
         return ", ".join(f"{name} = {json.dumps(value)}" for name, value in test.input.items())
 
     def parse_input(self, problem: Problem, typed: str) -> dict[str, object]:
+        from .own_run import parse_input
+
         return parse_input(problem, typed)
 
     def run_own(
@@ -69,6 +72,8 @@ class FunctionKind:
         arguments: dict[str, object],
         sandbox: Sandbox,
     ) -> OwnRun:
+        from .own_run import run_own_input
+
         return run_own_input(problem, submission, arguments, sandbox)
 
     def grade(
@@ -97,6 +102,8 @@ class FunctionKind:
         jobs: int,
         progress: Callable[[str], None],
     ) -> Verification:
+        from .verify import verify
+
         return verify(problem, answers, sandbox, jobs, progress)
 
     def unportable(self, problem: Problem) -> str:

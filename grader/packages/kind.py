@@ -4,7 +4,6 @@ validators."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -15,15 +14,14 @@ from ..problem import Problem, TestCase
 from ..results import OwnRun, SubmissionResult, Verification
 from ..sandbox.base import Sandbox
 from ..submission import Submission
-from .contest import contest_extensions
-from .graded import graded
 from .model import package_of
-from .own_run import run_own_stdin
 from .reader import SAMPLE_SHOWN_BYTES, grading_files, is_package, load_package
-from .verify import verify_package
 
 
 class PackageKind:
+    """Its judge, its own runs and verify are imported when first used: every problem
+    folder is asked whether it is a package (`claims`), and most are not."""
+
     format = "package"
 
     def claims(self, directory: Path) -> bool:
@@ -48,15 +46,15 @@ class PackageKind:
         }
 
     def extensions(self, problem: Problem) -> Mapping[str, str]:
+        from .contest import contest_extensions
+
         return contest_extensions()
 
     def file_name(self, problem: Problem, language_id: str) -> str:
         return "solution" + contest_languages()[language_id].extensions[0]
 
     def can_build(self, problem: Problem, language_id: str) -> bool:
-        return all(
-            shutil.which(command) for command, _ in self.spoken(problem, language_id).packages
-        )
+        return not contest_languages()[language_id].missing()
 
     def answers(self, problem: Problem) -> dict[str, object]:
         return {}  # its judge reads each test's .ans as it validates
@@ -81,6 +79,8 @@ class PackageKind:
         arguments: dict[str, object],
         sandbox: Sandbox,
     ) -> OwnRun:
+        from .own_run import run_own_stdin
+
         return run_own_stdin(problem, submission, str(arguments["stdin"]), sandbox)
 
     def grade(
@@ -91,6 +91,8 @@ class PackageKind:
         sandbox: Sandbox,
         asked: Asked,
     ) -> SubmissionResult:
+        from .graded import graded
+
         return graded(problem, submission, sandbox, asked.reveal_hidden, asked.on_test)
 
     def verify(
@@ -101,6 +103,8 @@ class PackageKind:
         jobs: int,
         progress: Callable[[str], None],
     ) -> Verification:
+        from .verify import verify_package
+
         return verify_package(problem, sandbox, jobs, progress)
 
     def unportable(self, problem: Problem) -> str:

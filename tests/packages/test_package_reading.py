@@ -24,7 +24,8 @@ def test_a_legacy_package_reads_with_its_flags_and_no_time_limit() -> None:
     problem = load_problem(HERE / "average")
     package = package_of(problem)
     assert package is not None
-    assert (problem.id, problem.title, problem.checker) == ("average", "Average", "default-output")
+    assert (problem.id, problem.title, problem.kind) == ("average", "Average", "package")
+    assert package_of(problem).output_validator is None  # the format's default validator
     assert package.validator_flags == "float_tolerance 1e-6"
     assert package.limits.time_limit_s is None
     assert (package.limits.ac_to_time_limit, package.limits.time_limit_to_tle) == (5.0, 2.0)
@@ -52,7 +53,6 @@ def test_a_2023_package_reads_its_time_limit_types_and_group_flags() -> None:
     assert group.config.output_validator_flags == "case_sensitive space_change_sensitive"
     guessing = load_problem(HERE / "guessing")
     assert package_of(guessing).interactive
-    assert guessing.checker == "output-validator"
     assert package_of(guessing).output_validator == HERE / "guessing" / "output_validator"
 
 
