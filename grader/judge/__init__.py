@@ -172,7 +172,9 @@ def _grade(
                     problem,
                     test,
                     lambda capped, case: run_test(
-                        loading.with_limits(capped.limits), case, session
+                        loading if capped is problem else loading.with_limits(capped.limits),
+                        case,
+                        session,
                     ),
                 )
                 decided.append(ran if reveal_hidden or not ran.hidden else hidden_view(ran))
