@@ -93,6 +93,9 @@ class Programs:
     version: Callable[[], str]  # SandboxUnavailable when its toolchain is missing
     contest: Contest | None = None  # None: problem packages do not take it
     jobe: JobeDefaults | None = None  # None: Jobe has no such language
+    # A contest build's compile error (its compiler's words) with what they leave unsaid:
+    # why the program failed to build, where the language knows more (Python 2 code).
+    explained: Callable[[str], str] = lambda said: said
 
 
 def host_tool(name: str, package: str = "") -> str:

@@ -11,6 +11,7 @@ from typing import Final
 from ..sandbox.base import BARE_PYTHON_FLAGS, Program
 from ..sandbox.preparation import python_places
 from .programs import CHECKED, Contest, Files, JobeDefaults, PlainArgs, PlainHost, Programs, Recipe
+from .python_hints import PYTHON2, python2_syntax
 
 # Python is compiled before it runs, as Jobe does (py_compile): a syntax error is a
 # compile error with the interpreter's message, not a runtime error of every test.
@@ -61,6 +62,21 @@ def python_version() -> str:
     return ".".join(str(part) for part in sys.version_info[:3])
 
 
+def python2_explained(said: str) -> str:
+    """The check's SyntaxError with a sentence where the line is Python 2 (`print x`): the
+    interpreter's words say what failed, not that the program is another language's."""
+    lines = said.rstrip("\n").splitlines()
+    error = next((line for line in reversed(lines) if line.startswith("SyntaxError: ")), "")
+    offending = lines[1].strip() if len(lines) > 1 else ""
+    advice = python2_syntax(f"{error.removeprefix('SyntaxError: ')}\n{offending}")
+    if not advice:
+        return said
+    return (
+        f"{said.rstrip()}\nPython 2 is not offered here: this judge runs Python "
+        f"{python_version()}.{advice.removeprefix(PYTHON2)}"
+    )
+
+
 # Jobe's defaults: -BE, and 1000 MB ("NumPy and matplotlib are greedy").
 PYTHON_PROGRAMS: Final = Programs(
     python_recipe,
@@ -71,4 +87,5 @@ PYTHON_PROGRAMS: Final = Programs(
         "import sys\n\ndata = sys.stdin.read().split()\n",
     ),
     JobeDefaults("python3", "prog.py", PlainArgs(interpreterargs=("-BE",)), memory_mib=1000),
+    python2_explained,
 )

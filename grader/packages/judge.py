@@ -45,7 +45,8 @@ def grade_package(
         if built.compiled:  # the machine starved the build twice
             why = failure(built.outcome, problem).message if built.outcome else "no build"
             return _unbuilt(problem, submission, Verdict.IE, f"internal error of the grader: {why}")
-        return _unbuilt(problem, submission, Verdict.CE, f"{name}: {built.cmpinfo}")
+        said = language.programs.explained(built.cmpinfo)
+        return _unbuilt(problem, submission, Verdict.CE, f"{name}: {said}")
     validator = prepare_validator(problem, sandbox)
     runner = InteractiveRun if package.interactive else PackageRun
     run = runner(problem, package, sandbox, built.program, validator, reveal_hidden, on_test)

@@ -201,3 +201,23 @@ def test_gvisor_says_it_cannot_run_an_interaction() -> None:
         assert plain.verdict is Verdict.AC
     finally:
         sandbox.close()
+
+
+def test_a_python_2_program_is_a_compile_error_that_says_so(process: Sandbox, tmp_path) -> None:
+    source = tmp_path / "shout.py"
+    source.write_text("name = raw_input()\nprint name.upper()\n")
+    result = _graded(process, HERE / "shout", source)
+    assert result.verdict is Verdict.CE and not result.tests
+    assert "SyntaxError" in result.compile_output  # the interpreter's own words first
+    assert "Python 2 is not offered here: this judge runs Python 3" in result.compile_output
+    assert "print is a function: print(x)." in result.compile_output
+
+
+def test_a_python_3_syntax_error_is_said_as_the_interpreter_says_it(
+    process: Sandbox, tmp_path
+) -> None:
+    source = tmp_path / "shout.py"
+    source.write_text("print(input().upper()\n")
+    result = _graded(process, HERE / "shout", source)
+    assert result.verdict is Verdict.CE and "SyntaxError" in result.compile_output
+    assert "Python 2" not in result.compile_output
