@@ -22,6 +22,7 @@ from ..sandbox.preparation import shell
 from ..submission import Submission
 from .base import PlusOne
 from .compiled import (
+    DRIVERS,
     CompiledLanguage,
     CompileRecipe,
     Refusal,
@@ -40,6 +41,9 @@ IMPORTS = (
     "import java.math.*; "
 )
 JAVA_CLASS = re.compile(r"^(\w+)\.java$")
+USES_PAIR = re.compile(rb"\bPair\s*<")
+DECLARES_PAIR = re.compile(rb"\b(?:class|record|interface)\s+Pair\b")
+JAVAFX_PAIR = re.compile(rb"import\s+javafx\.util\.(?:Pair|\*)\s*;")
 JAVA_PUBLIC_CLASS = re.compile(r"^\s*public\s+(?:final\s+)?class\s+(\w+)", re.MULTILINE)
 HINT = "a JDK (Debian/Ubuntu: apt-get install default-jdk-headless)"
 # Each parameter type the driver converts, as the expression that converts argument i.
@@ -71,6 +75,16 @@ def jdk() -> tuple[str, tuple[str, ...], str]:
         check=False,
     )
     return home, trees, (version.stdout + version.stderr).strip()
+
+
+def _with_leetcode_pair(source: bytes) -> tuple[bytes, tuple[tuple[str, bytes], ...]]:
+    """The source, and LeetCode's `Pair` (javafx.util.Pair there) where it uses one and
+    declares none: its `import javafx.util.Pair;` blanked (the JDK has no JavaFX), its
+    line numbers kept."""
+    if not USES_PAIR.search(source) or DECLARES_PAIR.search(source):
+        return source, ()
+    blanked = JAVAFX_PAIR.sub(lambda found: b" " * len(found[0]), source)
+    return blanked, (("Pair.java", (DRIVERS / "Pair.java").read_bytes()),)
 
 
 def _public_class_file(source: str) -> str:
@@ -179,7 +193,7 @@ class Java(CompiledLanguage):
             version = jdk()[2]
         except SandboxUnavailable:
             version = "the JDK's Java"
-        return f"{version}; imported: {imported}"
+        return f"{version}; imported: {imported}; LeetCode's Pair (javafx.util.Pair) in scope"
 
     def unit_files(
         self, submission: Submission, problem: Problem, entry: str, student: str, sanitized: bool
@@ -187,10 +201,12 @@ class Java(CompiledLanguage):
         setup, call = typed_call(
             problem, entry, self.spelling, 'arg(args.get({i}), "{kind}")', BOXED
         )
+        source, pair = _with_leetcode_pair(submission.source)
         return (
-            (student, IMPORTS.encode() + submission.source),
+            (student, IMPORTS.encode() + source),
             ("GraderMain.java", driver_source("GraderMain.java", call, setup).encode()),
             *node_files(problem, "java"),
+            *pair,
         )
 
     def recipe(self, unit: Unit, problem: Problem, sanitized: bool) -> CompileRecipe:

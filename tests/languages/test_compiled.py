@@ -9,12 +9,12 @@ import shutil
 import pytest
 
 from grader.cli import main
-from grader.kinds import grade
+from grader.kinds import grade, load_answers, load_problem
 from grader.languages import cpp_toolchain, rust
 from grader.languages.compiled import cache_dir
 from grader.verdicts import Verdict
 
-from ..conftest import SUBMISSIONS, require, require_language
+from ..conftest import PROBLEMS, SUBMISSIONS, require, require_language
 
 LESSON_RUST = SUBMISSIONS / "nqueens" / "accepted" / "lesson.rs"
 CPP = SUBMISSIONS / "nqueens" / "accepted" / "backtracking.cpp"
@@ -122,3 +122,65 @@ def test_a_toolchain_is_looked_up_again_for_another_path(tmp_path, monkeypatch) 
     assert cpp_toolchain.compiler() == (str(fake), "g++ (fake) 0.1")
     monkeypatch.setenv("PATH", real_path)
     assert cpp_toolchain.compiler() == real
+
+
+# N-Queens keeping the queens placed as LeetCode's Pair<row, column>, as public solutions do.
+PAIR_QUEENS = """IMPORT
+class Solution {
+    public List<List<String>> solveNQueens(int n) {
+        List<List<String>> boards = new ArrayList<>();
+        place(n, 0, new ArrayList<>(), boards);
+        return boards;
+    }
+
+    private void place(
+            int n, int row, List<Pair<Integer, Integer>> queens, List<List<String>> boards) {
+        if (row == n) {
+            char[][] grid = new char[n][n];
+            for (char[] line : grid) Arrays.fill(line, '.');
+            for (Pair<Integer, Integer> queen : queens) {
+                grid[queen.getKey()][queen.getValue()] = 'Q';
+            }
+            List<String> board = new ArrayList<>();
+            for (char[] line : grid) board.add(new String(line));
+            boards.add(board);
+            return;
+        }
+        for (int column = 0; column < n; column++) {
+            boolean free = true;
+            for (Pair<Integer, Integer> queen : queens) {
+                int r = queen.getKey(), c = queen.getValue();
+                if (c == column || Math.abs(r - row) == Math.abs(c - column)) free = false;
+            }
+            if (free) {
+                queens.add(new Pair<>(row, column));
+                place(n, row + 1, queens, boards);
+                queens.remove(queens.size() - 1);
+            }
+        }
+    }
+}
+"""
+OWN_PAIR = """
+class Pair<K, V> {
+    private final K k; private final V v;
+    Pair(K k, V v) { this.k = k; this.v = v; }
+    K getKey() { return k; }
+    V getValue() { return v; }
+}
+"""
+
+
+@pytest.mark.sandbox
+@pytest.mark.parametrize(
+    "imported, own",
+    [("", ""), ("import javafx.util.Pair;", ""), ("", OWN_PAIR)],
+    ids=["in scope", "javafx import", "its own Pair"],
+)
+def test_java_has_leetcode_s_pair(imported, own, make_submission, process_sandbox) -> None:
+    require_language("java")
+    boards = load_problem(PROBLEMS / "nqueens-boards")
+    source = PAIR_QUEENS.replace("IMPORT", imported) + own
+    submission = make_submission(source, "Solution.java")
+    result = grade(boards, load_answers(boards), submission, process_sandbox)
+    assert result.verdict is Verdict.AC, result.compile_output or result.tests
