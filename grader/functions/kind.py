@@ -84,15 +84,7 @@ class FunctionKind:
         sandbox: Sandbox,
         asked: Asked,
     ) -> SubmissionResult:
-        return grade(
-            problem,
-            answers,
-            submission,
-            sandbox,
-            asked.reveal_hidden,
-            asked.on_test,
-            asked.with_flags,
-        )
+        return grade(problem, answers, submission, sandbox, asked)
 
     def verify(
         self,

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Final
 
 from ..errors import GraderError, InputError
-from ..judge import grade
+from ..judge import Asked, grade
 from ..problem import Problem, TestCase, Visibility, argument_problem
 from ..results import REFERENCE_CANNOT, OwnRun
 from ..sandbox.base import Sandbox
@@ -72,9 +72,8 @@ def run_own_input(
     except GraderError:
         log.warning("the reference of %s failed on a typed input", problem.id, exc_info=True)
         raise InputError(REFERENCE_CANNOT) from None
-    result = grade(
-        alone, {case.name: expected}, submission, sandbox, reveal_hidden=True, with_flags=False
-    )
+    asked = Asked(reveal_hidden=True, with_flags=False)
+    result = grade(alone, {case.name: expected}, submission, sandbox, asked)
     if not result.tests:
         return OwnRun(arguments, None, expected, result.compile_output)
     return OwnRun(arguments, result.tests[0], expected)

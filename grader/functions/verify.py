@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Final
 
 from ..errors import ProblemError
-from ..judge import grade
+from ..judge import Asked, grade
 from ..languages import FUNCTION_LANGUAGES, extensions
 from ..problem import Problem
 from ..results import SubmissionResult, Verification
@@ -77,7 +77,8 @@ def verify(
     known = extensions()
 
     def one(path: Path) -> SubmissionResult:
-        return grade(problem, answers, read_submission(path, known), sandbox, True)
+        submission = read_submission(path, known)
+        return grade(problem, answers, submission, sandbox, Asked(reveal_hidden=True))
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         results = dict(zip(examples, pool.map(one, examples), strict=True))

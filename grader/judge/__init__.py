@@ -26,12 +26,13 @@ from .alone import told_if_state_kept
 from .calls import hidden_view, run_test, test_result
 from .crash_site import told_where_it_crashed
 from .failures import Finding, load_finding
-from .grading import Asked, Grading
+from .grading import VERDICTS_ONLY, Asked, Grading
 from .probes import flags_for, printable_flags, run_flags, source_flags
 from .startup import load_allowance_s
 from .total_time import TotalTime
 
 __all__ = [
+    "VERDICTS_ONLY",
     "Asked",
     "flags_for",
     "grade",
@@ -65,19 +66,16 @@ def grade(
     answers: Mapping[str, object],
     submission: Submission,
     sandbox: Sandbox,
-    reveal_hidden: bool = False,
-    on_test: Callable[[TestResult], None] | None = None,
-    with_flags: bool | None = None,
+    asked: Asked = VERDICTS_ONLY,
 ) -> SubmissionResult:
-    """Grade one submission to a function problem, as grader.kinds.grade's contract says.
-    `with_flags` (by default as `reveal_hidden`): the instructor's flags too, found in the
-    same session; the service finds them later instead (`flags_for`)."""
-    flagged = reveal_hidden if with_flags is None else with_flags
+    """Grade one submission to a function problem, as grader.kinds.grade's contract says:
+    the instructor's flags (`asked.flagged`) found in the same session; the service finds
+    them later instead (`flags_for`)."""
 
     def work() -> SubmissionResult:
         grading = Grading.of(problem, answers, submission, sandbox)
-        result = _grade(grading, reveal_hidden, on_test, flagged)
-        if flagged:  # the instructor's view: what the source gives away
+        result = _grade(grading, asked)
+        if asked.flagged:  # the instructor's view: what the source gives away
             found = source_flags(problem, answers, submission)
             result = replace(result, flags=result.flags + found)
         return result
@@ -145,12 +143,7 @@ def printable_test(test: TestResult) -> TestResult:
     )
 
 
-def _grade(
-    grading: Grading,
-    reveal_hidden: bool,
-    on_test: Callable[[TestResult], None] | None,
-    with_probes: bool,
-) -> SubmissionResult:
+def _grade(grading: Grading, asked: Asked) -> SubmissionResult:
     submission = grading.submission
     program = _program(grading)
     if isinstance(program, SubmissionResult):
@@ -166,7 +159,7 @@ def _grade(
         total = TotalTime.of(problem)
         for index, test in enumerate(problem.tests):
             if failed_load is not None:
-                decided.append(_not_run(test, failed_load, index == 0, reveal_hidden))
+                decided.append(_not_run(test, failed_load, index == 0, asked.reveal_hidden))
             else:
                 ran = total.run(
                     problem,
@@ -177,9 +170,10 @@ def _grade(
                         session,
                     ),
                 )
-                decided.append(ran if reveal_hidden or not ran.hidden else hidden_view(ran))
-            if on_test is not None:
-                on_test(printable_test(decided[-1]))
+                shown = asked.reveal_hidden or not ran.hidden
+                decided.append(ran if shown else hidden_view(ran))
+            if asked.on_test is not None:
+                asked.on_test(printable_test(decided[-1]))
         tests = tuple(decided)
         failing = [test.verdict for test in tests if test.verdict is not Verdict.AC]
         result = SubmissionResult(
@@ -191,7 +185,7 @@ def _grade(
             compile_output=failed_load.message if failed_load else "",
             tests=tests,
         )
-    if with_probes and not failing:
+    if asked.flagged and not failing:
         slowest = max((test.time_s for test in tests), default=0.0)
         result = replace(result, flags=run_flags(grading, slowest))
     if failing:

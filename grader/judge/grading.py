@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from typing import Final
 
 from ..checkers import Checker, checker_for
 from ..languages import FUNCTION_LANGUAGES, FunctionLanguage
@@ -24,6 +25,14 @@ class Asked:
     reveal_hidden: bool = False
     on_test: Callable[[TestResult], None] | None = None
     with_flags: bool | None = None
+
+    @property
+    def flagged(self) -> bool:
+        return self.reveal_hidden if self.with_flags is None else self.with_flags
+
+
+# A grading asked for its verdicts alone: the student's view, no flags.
+VERDICTS_ONLY: Final = Asked()
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,26 +2,8 @@
 
 from __future__ import annotations
 
-from ..sandbox.base import Program
 from .base import ProgramLanguage
-from .programs import (
-    Files,
-    JobeDefaults,
-    PlainArgs,
-    PlainHost,
-    Programs,
-    Recipe,
-    host_tool,
-    version_said,
-)
-
-
-def _recipe(sources: tuple[str, ...], files: Files, args: PlainArgs, _: PlainHost) -> Recipe:
-    node = host_tool("node", "nodejs")
-    argv = (node, *args.words("interpreterargs"), sources[0], *args.words("runargs"))
-    # V8 reserves far more address space than it uses: memory is bounded by the run's group.
-    run = Program("nodejs", argv, files, runtime_dirs=("/usr",), limit_address_space=False)
-    return Recipe(None, "", run)
+from .programs import JobeDefaults, PlainArgs, Programs, interpreted, version_said
 
 
 class NodeJs(ProgramLanguage):
@@ -30,7 +12,8 @@ class NodeJs(ProgramLanguage):
     extensions = (".js",)
     packages = (("node", "nodejs"),)
     programs = Programs(
-        _recipe,
+        # V8 reserves far more address space than it uses: memory is bounded by the group.
+        interpreted("nodejs", "node", "nodejs", limit_address_space=False),
         version_said("node", "nodejs", r"v([0-9.]+)"),
         jobe=JobeDefaults("nodejs", "prog.js", PlainArgs(interpreterargs=("--use_strict",))),
     )

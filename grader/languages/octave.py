@@ -4,18 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..sandbox.base import Program
 from .base import ProgramLanguage
-from .programs import (
-    Files,
-    JobeDefaults,
-    PlainArgs,
-    PlainHost,
-    Programs,
-    Recipe,
-    host_tool,
-    version_said,
-)
+from .programs import JobeDefaults, PlainArgs, Programs, interpreted, version_said
 
 OCTAVE_NOISE: Final = (
     "error: ignoring octave_execution_exception",
@@ -35,19 +25,13 @@ def octave_stderr(said: str) -> str:
     return "\n".join(lines) + "\n" if lines else ""
 
 
-def _recipe(sources: tuple[str, ...], files: Files, args: PlainArgs, _: PlainHost) -> Recipe:
-    octave = host_tool("octave")
-    argv = (octave, *args.words("interpreterargs"), sources[0], *args.words("runargs"))
-    return Recipe(None, "", Program("octave", argv, files, runtime_dirs=("/usr",)))
-
-
 class Octave(ProgramLanguage):
     id = "octave"
     name = "GNU Octave"
     extensions = (".m",)
     packages = (("octave", "octave"),)
     programs = Programs(
-        _recipe,
+        interpreted("octave", "octave"),
         version_said("octave", "octave", r"version ([0-9.]+)", "--version", "--norc"),
         jobe=JobeDefaults(
             "octave",

@@ -119,6 +119,20 @@ def gcc_recipe(language: str, compiler_name: str) -> RecipeMaker:
     return recipe
 
 
+def interpreted(
+    language: str, command: str, package: str = "", limit_address_space: bool = True
+) -> RecipeMaker:
+    """The host's interpreter `command` on the main source: nothing is built."""
+
+    def recipe(sources: tuple[str, ...], files: Files, args: PlainArgs, _: PlainHost) -> Recipe:
+        words = args.words("interpreterargs")
+        argv = (host_tool(command, package), *words, sources[0], *args.words("runargs"))
+        run = Program(language, argv, files, ("/usr",), limit_address_space=limit_address_space)
+        return Recipe(None, "", run)
+
+    return recipe
+
+
 def version_said(command: str, package: str, pattern: str, *asked: str) -> Callable[[], str]:
     """The version `command --version` (or `command *asked`) says, found by `pattern`."""
 

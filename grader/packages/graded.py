@@ -3,9 +3,7 @@ fault IE), on the package's time limit (given, or computed once: time_limit.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from ..judge import guarded, printable_test
+from ..judge import VERDICTS_ONLY, Asked, guarded, printable_test
 from ..problem import Problem
 from ..results import SubmissionResult, TestResult
 from ..sandbox.base import Sandbox
@@ -18,20 +16,19 @@ def graded(
     problem: Problem,
     submission: Submission,
     sandbox: Sandbox,
-    reveal_hidden: bool = False,
-    on_test: Callable[[TestResult], None] | None = None,
+    asked: Asked = VERDICTS_ONLY,
 ) -> SubmissionResult:
     """The submission run on every group of the package; no instructor's flags (a program
     on stdin and stdout has no signature to probe)."""
 
     def told(test: TestResult) -> None:
-        if on_test is not None:
-            on_test(printable_test(test))
+        if asked.on_test is not None:
+            asked.on_test(printable_test(test))
 
     return guarded(
         problem,
         submission,
         lambda: grade_package(
-            with_time_limit(problem, sandbox), submission, sandbox, reveal_hidden, told
+            with_time_limit(problem, sandbox), submission, sandbox, asked.reveal_hidden, told
         ),
     )

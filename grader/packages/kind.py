@@ -93,7 +93,7 @@ class PackageKind:
     ) -> SubmissionResult:
         from .graded import graded
 
-        return graded(problem, submission, sandbox, asked.reveal_hidden, asked.on_test)
+        return graded(problem, submission, sandbox, asked)
 
     def verify(
         self,

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Final
 
 from ..errors import GraderError
+from ..judge import Asked
 from ..plain.run import run_built
 from ..problem import Problem
 from ..results import SubmissionResult, Verification
@@ -117,12 +118,12 @@ def _verdict_of(
 ) -> str:
     folder = path.parent.name
     submission = read_submission(path, contest_extensions())
-    result = graded(at_limit, submission, sandbox, True)
+    result = graded(at_limit, submission, sandbox, Asked(reveal_hidden=True))
     said = _said(result)
     wanted = EXPECTED[folder]
     full = result.score >= at_limit.max_score
     if folder == "time_limit_exceeded" and result.verdict is Verdict.TLE:
-        higher = graded(at_high, submission, sandbox, True)
+        higher = graded(at_high, submission, sandbox, Asked(reveal_hidden=True))
         said += f"; at {at_high.limits.time_s:g} s: {_said(higher)}"
         if higher.verdict is not Verdict.TLE:
             failures.append(f"{_shown(path)}: expected TLE even at the higher limit; {said}")
