@@ -68,6 +68,8 @@ class Contest:
     name: str  # as a contest's language list names it, with its flags
     args: PlainArgs
     starter: str  # a program that reads its input and writes nothing yet
+    # The package format's code for it (its languages table), where that is not its id.
+    code: str = ""
 
 
 @dataclass(frozen=True, slots=True)

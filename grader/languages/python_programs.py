@@ -85,6 +85,7 @@ PYTHON_PROGRAMS: Final = Programs(
         "Python 3",
         PlainArgs(interpreterargs=("-BE",)),
         "import sys\n\ndata = sys.stdin.read().split()\n",
+        code="python3",
     ),
     JobeDefaults("python3", "prog.py", PlainArgs(interpreterargs=("-BE",)), memory_mib=1000),
     python2_explained,

@@ -28,6 +28,12 @@ def contest_extensions() -> dict[str, str]:
     }
 
 
+def format_code(language: Language) -> str:
+    """The package format's code of a contest language (`python3`, `cpp`)."""
+    contest = language.programs.contest
+    return (contest.code if contest is not None else "") or language.id
+
+
 PYTHON2: Final = re.compile(rb"#!.*python2\b")
 JAVA_PUBLIC_CLASS: Final = re.compile(rb"\bpublic\s+(?:final\s+|abstract\s+)*class\s+(\w+)")
 JAVA_MAIN_CLASS: Final = re.compile(rb"\bclass\s+(\w+)(?=[^{]*\{)")

@@ -16,7 +16,7 @@ from ..judge.failures import Finding
 from ..sandbox.base import RunOutcome, Termination
 from ..verdicts import Verdict
 from .model import DataCase
-from .run import PackageRun
+from .run import PackageRun, with_case
 from .validation import FEEDBACK_FILES, MESSAGE_BYTES, Judged, judged, stopped, validation_limits
 
 FEEDBACK_NAMES = tuple(f"{name}.txt" for name in FEEDBACK_FILES)
@@ -31,7 +31,11 @@ class InteractiveRun(PackageRun):
         validator = self.validator.called(case, flags, "out/")
         limits = self.problem.limits
         ran = self.sandbox.interact(
-            self.program, limits, validator, validation_limits(self.package), FEEDBACK_NAMES
+            with_case(self.program, case),
+            limits,
+            validator,
+            validation_limits(self.package),
+            FEEDBACK_NAMES,
         )
         peer = ran.peer_outcome
         code = peer.exit_code if peer.termination is Termination.EXITED else None

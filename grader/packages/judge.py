@@ -9,14 +9,16 @@ from dataclasses import replace
 
 from ..judge.failures import failure
 from ..languages import contest_languages
+from ..languages.base import Language
+from ..languages.programs import Files
 from ..problem import Problem
 from ..results import GroupScore, SubmissionResult, TestResult
 from ..sandbox.base import Sandbox
 from ..submission import Submission
 from ..verdicts import Verdict
-from .contest import build_program
+from .contest import build_program, format_code
 from .interactive import InteractiveRun
-from .model import package_of
+from .model import Package, package_of
 from .run import PackageRun
 from .validation import prepare_validator
 
@@ -31,13 +33,14 @@ def grade_package(
     """The submission graded on every group of the package, as judge.grade's contract says."""
     package = package_of(problem)
     language = contest_languages()[submission.language]
-    if submission.refused:
-        return _unbuilt(problem, submission, Verdict.CE, submission.refused)
+    refused = submission.refused or _refusal(package, language, submission)
+    if refused:
+        return _unbuilt(problem, submission, Verdict.CE, refused)
     name = submission.path.name
     built = build_program(
         sandbox,
         language,
-        (name, ((name, submission.source),)),
+        with_included(package, language, (name, ((name, submission.source),))),
         package.limits.memory_mib,
         package.limits.compilation_time_s,
     )
@@ -79,6 +82,35 @@ def aliased(groups: list[GroupScore]) -> tuple[GroupScore, ...]:
         replace(group, alias=f"group {secret.index(group) + 1}") if group in secret else group
         for group in groups
     )
+
+
+def with_included(
+    package: Package, language: Language, program: tuple[str, Files]
+) -> tuple[str, Files]:
+    """A submission's program (main file, files) with the package's included files for its
+    language, over its own of the same names (the format copies them in after the size
+    check)."""
+    main, files = program
+    included = package.included_for(format_code(language))
+    return main, tuple(dict((*files, *included)).items())
+
+
+def _refusal(package: Package, language: Language, submission: Submission) -> str:
+    """Why the package does not take this submission before any build, or ""."""
+    if package.languages and format_code(language) not in package.languages:
+        taken = [
+            spoken.programs.contest.name
+            for spoken in contest_languages().values()
+            if spoken.programs.contest is not None and format_code(spoken) in package.languages
+        ]
+        return f"this problem is solved in {', '.join(taken)} only"
+    size_kib = len(submission.source) / 1024
+    if size_kib > package.limits.code_kib:
+        return (
+            f"{submission.path.name} is {size_kib:.0f} KiB; this problem takes at most "
+            f"{package.limits.code_kib} KiB of code"
+        )
+    return ""
 
 
 def _unbuilt(

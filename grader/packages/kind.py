@@ -31,7 +31,14 @@ class PackageKind:
         return load_package(directory, shown_from)
 
     def languages(self, problem: Problem) -> list[str]:
-        return list(contest_languages())
+        from .contest import format_code
+
+        allowed = package_of(problem).languages
+        return [
+            key
+            for key, language in contest_languages().items()
+            if not allowed or format_code(language) in allowed
+        ]
 
     def spoken(self, problem: Problem, language_id: str) -> Spoken:
         language = contest_languages()[language_id]

@@ -1,7 +1,8 @@
 """A problem package in the ICPC format (Kattis problemtools, DOMjudge, the World Finals) as
-the judge sees it: frozen values read by packages/reader.py and packages/testdata.py. Both
-versions of the format are read: the legacy one (`validation:`, `output_validators/`,
-`problem_statement/`) and 2023-07 (`type:`, `output_validator/`, `statement/`)."""
+the judge sees it: frozen values read by packages/reader.py and packages/testdata.py. The
+three versions of the format (packages/versions.py) are read into the one model below: the
+legacy one (`validation:`, `output_validators/`, `problem_statement/`), 2023-07 (`type:`,
+`output_validator/`, `statement/`) and 2025-09 (`test_group.yaml`, `max_score`)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,24 @@ GRADER_FLAGS: Final = frozenset(
 
 
 @dataclass(frozen=True, slots=True)
+class CaseSettings:
+    """How one case is run and validated: the arguments the format lets a package give."""
+
+    args: tuple[str, ...] = ()  # the submission's command-line arguments (2025-09)
+    output_validator_args: tuple[str, ...] = ()
+    input_validator_args: tuple[str, ...] = ()  # to every input validator not named below
+    input_validator_args_by_name: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    hint: str = ""  # the author's advice to whoever fails it (2025-09)
+    description: str = ""  # what the case is for (2025-09)
+
+    def input_args(self, validator: str) -> tuple[str, ...]:
+        """The arguments input validator `validator` (its name) gets on this case."""
+        if not self.input_validator_args_by_name:
+            return self.input_validator_args
+        return dict(self.input_validator_args_by_name).get(validator, ())
+
+
+@dataclass(frozen=True, slots=True)
 class GroupConfig:
     """A test data group's `testdata.yaml`, its parent's where it says nothing, the format's
     defaults where no ancestor says."""
@@ -32,8 +51,10 @@ class GroupConfig:
     accept_score: float = 1.0
     reject_score: float = 0.0
     score_range: tuple[float, float] = (-math.inf, math.inf)
-    input_validator_flags: str = ""
-    output_validator_flags: str = ""
+    # What its cases inherit (a 2025-09 case's own .yaml may say otherwise).
+    case: CaseSettings = CaseSettings()
+    # Groups (by name under data/) whose every case must be accepted before this one runs.
+    require_pass: tuple[str, ...] = ()
 
     @property
     def verdict_rule(self) -> str:
@@ -49,6 +70,8 @@ class DataCase:
     name: str  # its path under data/ without the extension: `secret/group1/01`
     input: Path
     answer: Path
+    settings: CaseSettings = CaseSettings()
+    files: Path | None = None  # its `.files` folder: copied beside the program (2025-09)
 
     @property
     def sample(self) -> bool:
@@ -77,6 +100,7 @@ class PackageLimits:
     time_resolution_s: float  # a computed limit is rounded up to a multiple of this
     memory_mib: int
     output_mib: int
+    code_kib: int  # the most a submission's files may hold
     compilation_time_s: float
     validation_time_s: float
     validation_memory_mib: int
@@ -87,15 +111,25 @@ class PackageLimits:
 class Package:
     directory: Path
     name: str
-    format_version: str  # "legacy" or "2023-07-draft"
+    format_version: str  # "legacy", "2023-07" or "2025-09" (versions.py)
     scoring: bool
     interactive: bool
-    custom_score: bool  # the output validator writes score.txt (legacy `custom score`)
+    # The output validator's score.txt is a case's score (legacy `custom score`; 2025-09's
+    # scoring problems, whose validator may also scale the case by score_multiplier.txt).
+    custom_score: bool
     validator_flags: str  # for the output validator (problem.yaml's `validator_flags`)
     limits: PackageLimits
     data: Group
     output_validator: Path | None  # a program (a file, or a folder of files); None: the default
     input_validators: tuple[Path, ...]
+    # Files given to every submission's build: by language code (the format's languages
+    # table: `cpp`, `python3`), `default` for the others; each (name, content).
+    included: tuple[tuple[str, tuple[tuple[str, bytes], ...]], ...] = ()
+    languages: tuple[str, ...] = ()  # the language codes it takes; empty: every one
+
+    def included_for(self, code: str) -> tuple[tuple[str, bytes], ...]:
+        given = dict(self.included)
+        return given.get(code, given.get("default", ()))
 
     @property
     def max_score(self) -> float:

@@ -20,7 +20,8 @@ from ..sandbox.base import Sandbox, Termination
 from ..submission import Submission
 from .contest import build_program, language_of, program_files
 from .graded import graded
-from .model import DataCase, Group, package_of
+from .judge import with_included
+from .model import CaseSettings, DataCase, Group, package_of
 from .time_limit import accepted_submissions, with_time_limit
 
 log = logging.getLogger("grader.service")
@@ -45,7 +46,14 @@ def run_own_stdin(problem: Problem, submission: Submission, typed: str, sandbox:
         log.warning("the reference of %s failed on a typed input", problem.id, exc_info=True)
         raise InputError(REFERENCE_CANNOT) from None
     with tempfile.TemporaryDirectory(prefix="grader-own-") as folder:
-        case = DataCase("sample/yours", Path(folder) / "yours.in", Path(folder) / "yours.ans")
+        # Judged as the samples are: with their validator's arguments (a float tolerance).
+        sample = next((case for case in package.data.cases() if case.sample), None)
+        judged_as = CaseSettings(
+            output_validator_args=sample.settings.output_validator_args if sample else ()
+        )
+        case = DataCase(
+            "sample/yours", Path(folder) / "yours.in", Path(folder) / "yours.ans", judged_as
+        )
         case.input.write_text(stdin, encoding="utf-8")
         case.answer.write_bytes(expected)
         test = TestCase("sample/yours", {"stdin": stdin}, 0, Visibility.SAMPLE, None)
@@ -69,7 +77,7 @@ def _reference_output(problem: Problem, path: Path, stdin: bytes, sandbox: Sandb
     built = build_program(
         sandbox,
         language,
-        program_files(path),
+        with_included(package, language, program_files(path)),
         package.limits.memory_mib,
         package.limits.compilation_time_s,
     )

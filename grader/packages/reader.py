@@ -1,75 +1,42 @@
-"""A package folder read into a Problem: its problem.yaml (either version of the format),
-its `.timelimit` where a judge left one, its test data and validators. Errors name the file,
-line and key, as for grader's own problems."""
+"""A package folder read into a Problem: its problem.yaml (in the format's version it names,
+versions.py), its `.timelimit` where a judge left one, its test data, validators and
+included files. Errors name the file, line and key, as for grader's own problems; a key
+grader cannot honour is refused there, never read and left alone."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Final
 
-from ..limits import Limits
+from ..languages import contest_languages
 from ..problem import PROBLEM_FILE, Problem, TestCase, Visibility, run_order, shown_path
 from ..yamlsource import Document, kind_of, load
-from .model import DataCase, GroupConfig, Package, PackageLimits
-from .testdata import read_group
+from .contest import format_code
+from .model import DataCase, GroupConfig, Package
+from .package_limits import judge_limits, read_limits
+from .testdata import flat_folder, read_data
+from .versions import VERSIONS, FormatVersion, version_named
 
-# problem.yaml's keys in either version; what grader does not use is read and left alone.
-KEYS: Final = {
-    "problem_format_version",
-    "type",
-    "name",
-    "uuid",
-    "version",
-    "author",
-    "source",
-    "source_url",
-    "license",
-    "rights_owner",
-    "credits",
-    "keywords",
-    "languages",
-    "limits",
-    "validation",
-    "validator_flags",
-    "grading",
-    "embargo_until",
-    "allow_file_writing",
-    "constants",
-}
-LIMIT_KEYS: Final = {
-    "time_multiplier",
-    "time_safety_margin",
-    "time_multipliers",
-    "time_limit",
-    "time_resolution",
-    "memory",
-    "output",
-    "code",
-    "compilation_time",
-    "compilation_memory",
-    "validation_time",
-    "validation_memory",
-    "validation_output",
-    "validation_passes",
-}
 TYPES: Final = {"pass-fail", "scoring", "interactive", "multi-pass", "submit-answer"}
 SAMPLE_SHOWN_BYTES: Final = 4096  # of a sample's input, in the problem's tests
+GENERATORS: Final = "generators/generators.yaml"
 
 
 def grading_files(directory: Path) -> list[Path]:
     """Every file a package's grading depends on: problem.yaml, its test data, its output
     validator, a .timelimit, and the accepted submissions (a computed limit comes from
     them). What a version, or a cached time limit, is made of."""
-    parts = ("data", "output_validator", "output_validators", "submissions/accepted")
+    parts = ("data", "output_validator", "output_validators", "include", "submissions/accepted")
     found = sorted(path for part in parts for path in (directory / part).rglob("*"))
     found += [directory / PROBLEM_FILE, directory / ".timelimit"]
     return [path for path in found if path.is_file()]
 
 
 def is_package(directory: Path) -> bool:
-    """A folder in the ICPC format: test data under data/, and a problem.yaml that is not
-    grader's own (which names entry points)."""
-    if not (directory / "data").is_dir() or not (directory / PROBLEM_FILE).is_file():
+    """A folder in the ICPC format: test data under data/ (or a generators.yaml to make it),
+    and a problem.yaml that is not grader's own (which names entry points)."""
+    has_data = (directory / "data").is_dir() or (directory / GENERATORS).is_file()
+    if not has_data or not (directory / PROBLEM_FILE).is_file():
         return False
     return b"entry_points:" not in (directory / PROBLEM_FILE).read_bytes()
 
@@ -78,9 +45,73 @@ def load_package(directory: Path, shown_from: Path | None = None) -> Problem:
     """The package at `directory` as a Problem (its `package` set). Raises ProblemError."""
     shown = shown_path(directory / PROBLEM_FILE, shown_from)
     doc = load(directory / PROBLEM_FILE, shown)
-    top = doc.mapping("", doc.data if doc.data is not None else {}, required=set(), optional=KEYS)
-    version = str(top.get("problem_format_version", "legacy"))
+    raw = doc.data if doc.data is not None else {}
+    said = str(raw.get("problem_format_version", "legacy")) if isinstance(raw, dict) else ""
+    version = version_named(said)
+    if version is None:
+        known = ", ".join(sorted(spelling for v in VERSIONS for spelling in v.spellings))
+        raise doc.error("problem_format_version", f"expected one of {known}, got {said!r}")
+    top = doc.mapping("", raw, required=set(), optional=set(version.problem_keys))
+    _refuse_unsupported(doc, top, directory)
     types = _types(doc, top, version)
+    validation = _validation(doc, top)
+    interactive = "interactive" in types or "interactive" in validation
+    custom = validation[0] == "custom" or interactive
+    if version.validator_by_folder and (directory / "output_validator").is_dir():
+        custom = True
+    limits = read_limits(doc, top.get("limits", {}), version, directory)
+    scoring = "scoring" in types
+    legacy_grading = doc.mapping("grading", top.get("grading", {}), required=set(), optional=None)
+    root_config = GroupConfig(
+        on_reject={"grade": "continue"}.get(str(legacy_grading.get("on_reject")), "break")
+    )
+    if not (directory / "data").is_dir() and (directory / GENERATORS).is_file():
+        raise doc.error("", _NOT_GENERATED)
+    data = read_data(directory / "data", version, scoring, root_config, shown_from)
+    if not data.cases():
+        said = _NOT_GENERATED if (directory / GENERATORS).is_file() else _NO_DATA
+        raise doc.error("", said)
+    package = Package(
+        directory=directory,
+        name=_name(doc, top.get("name"), directory),
+        format_version=version.name,
+        scoring=scoring,
+        interactive=interactive,
+        custom_score="score" in validation or (scoring and version.shares_max_score),
+        validator_flags=_flags(doc, top.get("validator_flags", "")),
+        limits=limits,
+        data=data,
+        output_validator=_output_validator(doc, directory, custom),
+        input_validators=_programs(directory / "input_validators", directory / "input_validator"),
+        included=_included(directory / "include", shown_from),
+        languages=_languages(doc, top.get("languages", "all")),
+    )
+    return Problem(
+        id=directory.resolve().name,
+        title=package.name,
+        directory=directory,
+        yaml_file=shown,
+        statement=_statement(directory),
+        limits=judge_limits(limits),
+        tests=run_order(tuple(_test(case) for case in data.cases())),
+        shown_from=shown_from,
+        kind="package",
+        details=package,
+        out_of=package.max_score,
+    )
+
+
+_NO_DATA: Final = (
+    "no test data: a case is data/sample/NAME.in or data/secret/**/NAME.in with its NAME.ans"
+)
+_NOT_GENERATED: Final = (
+    f"the test data is to be made by {GENERATORS}, which grader does not run: generate it "
+    "first (BAPCtools: `bt generate`), then grade the package with the data/ it writes"
+)
+
+
+def _validation(doc: Document, top: dict[str, object]) -> list[str]:
+    """The legacy `validation:` key's words: default or custom [interactive] [score]."""
     validation = str(top.get("validation", "default")).split()
     if validation[:1] not in (["default"], ["custom"]) or not set(validation[1:]) <= {
         "interactive",
@@ -90,46 +121,24 @@ def load_package(directory: Path, shown_from: Path | None = None) -> Problem:
             "validation",
             f"expected default or custom [interactive] [score], got {top['validation']!r}",
         )
-    interactive = "interactive" in types or "interactive" in validation
-    custom = validation[0] == "custom" or interactive
-    limits = _limits(doc, top.get("limits", {}), version, directory)
-    scoring = "scoring" in types
-    legacy_grading = doc.mapping("grading", top.get("grading", {}), required=set(), optional=None)
-    root_config = GroupConfig(
-        on_reject={"grade": "continue"}.get(str(legacy_grading.get("on_reject")), "break")
-    )
-    data = read_group(directory / "data", directory / "data", root_config, shown_from)
-    if not data.cases():
-        raise doc.error("", "no test data: a case is data/**/NAME.in with its NAME.ans")
-    package = Package(
-        directory=directory,
-        name=_name(doc, top.get("name"), directory),
-        format_version=version,
-        scoring=scoring,
-        interactive=interactive,
-        custom_score="score" in validation,
-        validator_flags=_flags(doc, top.get("validator_flags", "")),
-        limits=limits,
-        data=data,
-        output_validator=_output_validator(doc, directory, custom),
-        input_validators=_programs(directory / "input_validators", directory / "input_validator"),
-    )
-    return Problem(
-        id=directory.resolve().name,
-        title=package.name,
-        directory=directory,
-        yaml_file=shown,
-        statement=_statement(directory),
-        limits=_judge_limits(limits),
-        tests=run_order(tuple(_test(case) for case in data.cases())),
-        shown_from=shown_from,
-        kind="package",
-        details=package,
-        out_of=package.max_score,
-    )
+    return validation
 
 
-def _types(doc: Document, top: dict[str, object], version: str) -> set[str]:
+def _refuse_unsupported(doc: Document, top: dict[str, object], directory: Path) -> None:
+    """What grader reads but cannot honour, each refused where it is."""
+    if (directory / "static_validator").is_dir():
+        raise doc.error("", "static_validator/: judging a submission's source is not supported")
+    if top.get("constants"):
+        raise doc.error(
+            "constants", "grader does not substitute {{constants}}: write their values out"
+        )
+    if top.get("allow_file_writing"):
+        raise doc.error(
+            "allow_file_writing", "grader runs a submission in a folder it may only read"
+        )
+
+
+def _types(doc: Document, top: dict[str, object], version: FormatVersion) -> set[str]:
     raw = top.get("type", "pass-fail")
     types = set(raw if isinstance(raw, list) else str(raw).split())
     if not types <= TYPES:
@@ -153,60 +162,43 @@ def _flags(doc: Document, raw: object) -> str:
     return str(raw)
 
 
-def _limits(doc: Document, raw: object, version: str, directory: Path) -> PackageLimits:
-    given = doc.mapping(
-        "limits", raw if raw is not None else {}, required=set(), optional=LIMIT_KEYS
-    )
-    legacy = version == "legacy"
-    multipliers = doc.mapping(
-        "limits.time_multipliers",
-        given.get("time_multipliers", {}),
-        required=set(),
-        optional={"ac_to_time_limit", "time_limit_to_tle"},
-    )
-
-    def number(key: str, default: float, where: str = "limits") -> float:
-        source = multipliers if where.endswith("time_multipliers") else given
-        return doc.number(f"{where}.{key}", source.get(key, default))
-
-    time_limit = given.get("time_limit")
-    timelimit_file = directory / ".timelimit"  # where DOMjudge and Kattis keep a computed one
-    if time_limit is None and timelimit_file.is_file():
-        try:
-            time_limit = float(timelimit_file.read_text(encoding="utf-8").split()[0])
-        except (ValueError, IndexError, UnicodeDecodeError):
-            raise doc.error(
-                "limits", f"{timelimit_file.name}: expected a number of seconds"
-            ) from None
-    return PackageLimits(
-        time_limit_s=doc.number("limits.time_limit", time_limit)
-        if time_limit is not None
-        else None,
-        # The legacy format's defaults are 5 and 2; 2023-07's 2 and 1.5 (problemtools').
-        ac_to_time_limit=number("time_multiplier", 5.0)
-        if legacy
-        else number("ac_to_time_limit", 2.0, "limits.time_multipliers"),
-        time_limit_to_tle=number("time_safety_margin", 2.0)
-        if legacy
-        else number("time_limit_to_tle", 1.5, "limits.time_multipliers"),
-        time_resolution_s=number("time_resolution", 1.0),
-        memory_mib=int(number("memory", 1024)),
-        output_mib=int(number("output", 8)),
-        compilation_time_s=number("compilation_time", 60),
-        validation_time_s=number("validation_time", 60),
-        validation_memory_mib=int(number("validation_memory", 1024)),
-        validation_output_mib=int(number("validation_output", 8)),
-    )
+def _languages(doc: Document, raw: object) -> tuple[str, ...]:
+    """The language codes problem.yaml's `languages` allows (empty: all); at least one of
+    them must be one grader builds."""
+    if raw == "all":
+        return ()
+    codes = raw.split() if isinstance(raw, str) else raw  # words (2023-07) or a list (2025-09)
+    if not isinstance(codes, list) or not codes or not all(isinstance(c, str) for c in codes):
+        raise doc.error("languages", f"expected `all` or a list of language codes, got {raw!r}")
+    offered = {format_code(language) for language in contest_languages().values()}
+    if not offered & set(codes):
+        raise doc.error(
+            "languages",
+            f"none of {', '.join(codes)} is a language grader builds "
+            f"({', '.join(sorted(offered))})",
+        )
+    return tuple(codes)
 
 
-def _judge_limits(limits: PackageLimits) -> Limits:
-    """The submission's limits; a computed time limit is set by the judge (timelimit.py)."""
-    time_s = limits.time_limit_s or 1.0
-    return Limits(
-        time_s=time_s,
-        wall_s=max(2 * time_s, time_s + 1),
-        memory_mib=limits.memory_mib,
-        output_kib=limits.output_mib * 1024,
+def _included(
+    folder: Path, shown_from: Path | None
+) -> tuple[tuple[str, tuple[tuple[str, bytes], ...]], ...]:
+    """include/<language code>/: the files given to each submission's build in it."""
+    if not folder.is_dir():
+        return ()
+    languages = [path for path in sorted(folder.iterdir()) if path.is_dir()]
+    for language in languages:
+        flat_folder(language, shown_from)
+    return tuple(
+        (
+            language.name,
+            tuple(
+                (path.name, path.read_bytes())
+                for path in sorted(language.iterdir())
+                if not path.name.startswith(".")
+            ),
+        )
+        for language in languages
     )
 
 

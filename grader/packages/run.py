@@ -45,7 +45,10 @@ class PackageRun:
             if isinstance(item, Group):
                 if not item.cases():
                     continue
-                child = self.group(item, decided, scored)
+                unmet = _unmet(item.config.require_pass, scored)
+                # A group whose required group failed is not run: it scores nothing and
+                # takes that group's verdict (the format: "treated as not accepted").
+                child = (unmet, 0.0) if unmet else self.group(item, decided, scored)
                 if self.package.scoring:
                     scored.append(GroupScore(item.name, child[0], child[1], group_max(item)))
             else:
@@ -60,8 +63,10 @@ class PackageRun:
 
     def case(self, case: DataCase, config: GroupConfig) -> tuple[TestResult, float]:
         test = next(test for test in self.problem.tests if test.name == case.name)
-        flags = f"{self.package.validator_flags} {config.output_validator_flags}".strip()
+        words = (*self.package.validator_flags.split(), *case.settings.output_validator_args)
+        flags = " ".join(words)
         outcome, judged, finding = self.execute(case, flags)
+        finding = _with_author_words(finding, case)
         shown = replace(
             outcome,
             stdout=outcome.stdout[:SHOWN_OUTPUT_BYTES],
@@ -70,8 +75,11 @@ class PackageRun:
         result = test_result(test, finding, shown, self.reveal_hidden)
         accepted = finding.verdict is Verdict.AC
         score = config.accept_score if accepted else config.reject_score
-        if judged is not None and judged.score is not None and self.package.custom_score:
-            score = judged.score
+        if judged is not None and accepted and self.package.custom_score:
+            if judged.score is not None:
+                score = judged.score
+            elif judged.score_multiplier is not None:
+                score = judged.score_multiplier * config.accept_score
         if self.package.scoring:
             result = replace(result, score=score, max_score=config.accept_score)
         return result, score
@@ -80,7 +88,10 @@ class PackageRun:
         """The program run on the case's input, its output validated if it ran well."""
         # A run the machine starved is run again by the sandbox itself (run_build).
         outcome = run_built(
-            self.sandbox, self.program, case.input.read_bytes(), self.problem.limits
+            self.sandbox,
+            with_case(self.program, case),
+            case.input.read_bytes(),
+            self.problem.limits,
         )
         failed = self.failed(outcome)
         if failed is not None:
@@ -112,3 +123,41 @@ class PackageRun:
             message = judged.team_message
         note = "" if note == message else note
         return Finding(Verdict.WA, message, "the output is not accepted", note=note)
+
+
+def with_case(program: Program, case: DataCase) -> Program:
+    """The program as the case runs it: with the case's arguments, and the files of its
+    `.files` folder beside it (over a file of the same name: the format's order)."""
+    if not case.settings.args and case.files is None:
+        return program
+    given = {}
+    if case.files is not None:  # flat: the reader refuses a folder in it
+        given = {path.name: path.read_bytes() for path in sorted(case.files.iterdir())}
+    kept = tuple((name, data) for name, data in program.files if name not in given)
+    return replace(
+        program,
+        argv=(*program.argv, *case.settings.args),
+        files=(*kept, *given.items()),
+    )
+
+
+def _unmet(required: tuple[str, ...], scored: list[GroupScore]) -> Verdict | None:
+    """The verdict of the first required group not accepted, or None: all were."""
+    verdicts = {group.name: group.verdict for group in scored}
+    for name in required:
+        if verdicts.get(name, Verdict.AC) is not Verdict.AC:
+            return verdicts[name]
+    return None
+
+
+def _with_author_words(finding: Finding, case: DataCase) -> Finding:
+    """The author's hint and description of a failed case for the instructor's eyes (a
+    hint may give away a secret case's input); a sample's hint for the student too."""
+    said = case.settings
+    if finding.verdict is Verdict.AC or not (said.hint or said.description):
+        return finding
+    words = " ".join(
+        part for part in (said.description, f"hint: {said.hint}" if said.hint else "") if part
+    )
+    hint = said.hint if case.sample else finding.hint
+    return replace(finding, hint=hint, note=" ".join(filter(None, (finding.note, words))))

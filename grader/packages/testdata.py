@@ -1,107 +1,126 @@
-"""A package's test data: data/ walked as the format says (groups are folders, a case is a
-`.in` with its `.ans`, both sorted by name), each group's `testdata.yaml` over its parent's."""
+"""A package's test data: data/sample and data/secret walked as the format says (groups are
+folders, a case is a `.in` with its `.ans`, both sorted by name), each group's settings file
+over its parent's as its version spells it (versions.py). The validators' own test data
+(`invalid_input/`, `invalid_output/`, `valid_output/`) is not graded on."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from pathlib import Path
+from typing import Final
 
+from ..errors import ProblemError
 from ..problem import shown_path
-from ..yamlsource import Document, kind_of, load
-from .model import GRADER_FLAGS, DataCase, Group, GroupConfig
+from ..yamlsource import load
+from .model import DataCase, Group, GroupConfig
+from .versions import VERSIONS, FormatVersion
 
-TESTDATA_FILE = "testdata.yaml"
-KEYS = {
-    "on_reject",
-    "grading",
-    "grader_flags",
-    "accept_score",
-    "reject_score",
-    "range",
-    "input_validator_flags",
-    "output_validator_flags",
-    "static_validation",
-    "full_feedback",
-    "scoring",
-    "input_validator_args",
-    "output_validator_args",
-}
+GRADED: Final = ("sample", "secret")
+# What proves the validators: inputs they must reject, outputs they must reject or accept.
+VALIDATOR_DATA: Final = ("invalid_input", "invalid_output", "valid_output")
 
 
-def read_group(data: Path, folder: Path, parent: GroupConfig, shown_from: Path | None) -> Group:
-    """The group at `folder` (under `data`), with every group below it."""
-    config = parent
-    settings = folder / TESTDATA_FILE
-    if settings.is_file():
-        config = _config(load(settings, shown_path(settings, shown_from)), parent)
-    name = folder.relative_to(data).as_posix() if folder != data else ""
-    items: list[Group | DataCase] = []
-    for path in sorted(folder.iterdir()):
-        if path.is_dir():
-            items.append(read_group(data, path, config, shown_from))
-        elif path.suffix == ".in" and path.with_suffix(".ans").is_file():
-            case = path.relative_to(data).with_suffix("").as_posix()
-            items.append(DataCase(case, path, path.with_suffix(".ans")))
-    return Group(name, config, tuple(items))
+def read_data(
+    data: Path,
+    version: FormatVersion,
+    scoring: bool,
+    root: GroupConfig,
+    shown_from: Path | None,
+) -> Group:
+    """data/ as its root group (over `root`, what problem.yaml says of it): its samples,
+    then its secret cases."""
+    return _Walk(data, version, scoring, shown_from).group(data, root)
 
 
-def _config(doc: Document, parent: GroupConfig) -> GroupConfig:
-    if doc.data is None:
-        return parent
-    top = doc.mapping("", doc.data, required=set(), optional=KEYS)
-    config = parent
-    if "on_reject" in top:
-        # `first_error` and `grade` are the legacy spellings of break and continue.
-        given = {"first_error": "break", "grade": "continue"}.get(str(top["on_reject"]))
-        given = given or str(top["on_reject"])
-        if given not in ("break", "continue"):
-            raise doc.error("on_reject", f"expected break or continue, got {top['on_reject']!r}")
-        config = replace(config, on_reject=given)
-    if top.get("grading", "default") != "default":
-        raise doc.error("grading", "only the default grader is supported (grading: default)")
-    if "grader_flags" in top:
-        flags = tuple(_words(doc, "grader_flags", top["grader_flags"]).split())
-        for flag in flags:
-            if flag not in GRADER_FLAGS:
-                raise doc.error(
-                    "grader_flags",
-                    f"unknown flag {flag!r} (known: {', '.join(sorted(GRADER_FLAGS))})",
+def validator_data(
+    data: Path, version: FormatVersion, shown_from: Path | None
+) -> dict[str, tuple[DataCase, ...]]:
+    """The validators' own test data, by folder (VALIDATOR_DATA): an invalid input has no
+    answer; an output case has its `.out` beside its `.in` and `.ans`."""
+    walk = _Walk(data, version, False, shown_from, answers_needed=False)
+    return {
+        name: walk.group(data / name, GroupConfig()).cases()
+        for name in VALIDATOR_DATA
+        if (data / name).is_dir()
+    }
+
+
+class _Walk:
+    def __init__(
+        self,
+        data: Path,
+        version: FormatVersion,
+        scoring: bool,
+        shown_from: Path | None,
+        answers_needed: bool = True,
+    ) -> None:
+        self.data = data
+        self.answers_needed = answers_needed
+        self.version = version
+        self.scoring = scoring
+        self.shown_from = shown_from
+
+    def group(self, folder: Path, inherited: GroupConfig) -> Group:
+        """The group at `folder`, with every group below it."""
+        name = folder.relative_to(self.data).as_posix() if folder != self.data else ""
+        config = self.version.default_group(name, inherited, self.scoring)
+        for other in {v.group_file for v in VERSIONS} - {self.version.group_file}:
+            if (folder / other).is_file():
+                raise ProblemError(
+                    shown_path(folder / other, self.shown_from),
+                    None,
+                    "",
+                    f"the {self.version.name} format reads {self.version.group_file} here",
                 )
-        config = replace(config, grader_flags=flags)
-    if "accept_score" in top:
-        config = replace(config, accept_score=_score(doc, "accept_score", top["accept_score"]))
-    if "reject_score" in top:
-        config = replace(config, reject_score=_score(doc, "reject_score", top["reject_score"]))
-    if "range" in top:
-        words = _words(doc, "range", top["range"]).split()
-        try:
-            low, high = (float(word) for word in words)
-        except ValueError:
-            raise doc.error(
-                "range", f"expected two numbers (`0 100`), got {top['range']!r}"
-            ) from None
-        config = replace(config, score_range=(low, high))
-    if "input_validator_flags" in top:
-        given = _words(doc, "input_validator_flags", top["input_validator_flags"])
-        config = replace(config, input_validator_flags=given)
-    if "output_validator_flags" in top:
-        given = _words(doc, "output_validator_flags", top["output_validator_flags"])
-        config = replace(config, output_validator_flags=given)
-    return config
+        settings = folder / self.version.group_file
+        if settings.is_file():
+            doc = load(settings, shown_path(settings, self.shown_from))
+            config = self.version.read_group(doc, config, name, self.scoring)
+        items: list[Group | DataCase] = []
+        for path in sorted(folder.iterdir()):
+            if path.is_dir() and path.suffix != ".files" and (name or path.name in GRADED):
+                items.append(self.group(path, config))
+            elif path.suffix == ".in" and name and self._answered(path):
+                items.append(self.case(path, config))
+        group = Group(name, config, tuple(items))
+        if (
+            self.version.shares_max_score
+            and config is not inherited
+            and "sum" in config.grader_flags
+        ):
+            return _shared(group, config, config.accept_score / max(1, len(group.cases())))
+        return group
+
+    def _answered(self, path: Path) -> bool:
+        return not self.answers_needed or path.with_suffix(".ans").is_file()
+
+    def case(self, path: Path, config: GroupConfig) -> DataCase:
+        name = path.relative_to(self.data).with_suffix("").as_posix()
+        settings = config.case
+        own = path.with_suffix(".yaml")
+        if self.version.read_case is not None and own.is_file():
+            settings = self.version.read_case(load(own, shown_path(own, self.shown_from)), config)
+        files = path.with_suffix(".files")
+        given = files if self.version.read_case is not None and files.is_dir() else None
+        if given is not None:
+            flat_folder(given, self.shown_from)
+        return DataCase(name, path, path.with_suffix(".ans"), settings, given)
 
 
-def _words(doc: Document, key: str, raw: object) -> str:
-    if isinstance(raw, list):
-        return " ".join(str(word) for word in raw)
-    if raw is None:
-        return ""
-    if not isinstance(raw, str | int | float) or isinstance(raw, bool):
-        raise doc.error(key, f"expected words, got {kind_of(raw)}")
-    return str(raw)
+def _shared(group: Group, config: GroupConfig, each: float) -> Group:
+    """`group` with each case under it that takes `config` scoring `each` when accepted."""
+    items = tuple(
+        _shared(item, config, each) if isinstance(item, Group) else item for item in group.items
+    )
+    own = replace(group.config, accept_score=each) if group.config is config else group.config
+    return Group(group.name, own, items)
 
 
-def _score(doc: Document, key: str, raw: object) -> float:
-    if isinstance(raw, bool) or not isinstance(raw, int | float) or math.isnan(raw):
-        raise doc.error(key, f"expected a number, got {kind_of(raw)}")
-    return float(raw)
+def flat_folder(folder: Path, shown_from: Path | None) -> None:
+    """A folder of files for a program's working directory, which grader fills flat:
+    ProblemError naming a folder inside it."""
+    for path in folder.iterdir():
+        if path.is_dir():
+            raise ProblemError(
+                shown_path(path, shown_from), None, "", "a folder here is not supported: flatten it"
+            )

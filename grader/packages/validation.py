@@ -44,7 +44,7 @@ STOPPED_BY_LIMITS: Final = frozenset(
     }
 )
 MESSAGE_BYTES: Final = 64 * 1024  # of each feedback file, kept
-FEEDBACK_FILES: Final = ("judgemessage", "teammessage", "score")
+FEEDBACK_FILES: Final = ("judgemessage", "teammessage", "score", "score_multiplier")
 MARK: Final = "\n@@grader-feedback "
 # Runs the validator with the team's output on its stdin, then writes its exit code and its
 # feedback files to the one file a sandboxed build hands back (out/verdict).
@@ -67,6 +67,7 @@ class Judged:
     team_message: str  # for the student
     judge_message: str  # for the instructor
     score: float | None = None  # a `custom score` validator's
+    score_multiplier: float | None = None  # of the case's maximum (2025-09), in [0, 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,18 +143,29 @@ def judged(
         said = f"{failed} (exit code {code}, not 42 or 43: a fault of the problem, not of the "
         said += "submission)" + (f": {why[:500]}" if why else "")
         return Judged(Verdict.IE, VALIDATOR_FAILED, said)
-    score = None
-    if "score" in feedback and feedback["score"].strip():
-        try:
-            score = float(feedback["score"].split()[0])
-        except ValueError:
-            return Judged(Verdict.IE, VALIDATOR_FAILED, f"{failed}: its score.txt is no number")
+    scores: dict[str, float] = {}
+    for name in ("score", "score_multiplier"):
+        if feedback.get(name, "").strip():
+            try:
+                scores[name] = float(feedback[name].split()[0])
+            except ValueError:
+                return Judged(
+                    Verdict.IE, VALIDATOR_FAILED, f"{failed}: its {name}.txt is no number"
+                )
+    if len(scores) == 2 or not 0 <= scores.get("score_multiplier", 0) <= 1:
+        said = (
+            "wrote both score.txt and score_multiplier.txt"
+            if len(scores) == 2
+            else ("wrote a score_multiplier.txt outside [0, 1]")
+        )
+        return Judged(Verdict.IE, VALIDATOR_FAILED, f"{failed}: it {said}")
     verdict = Verdict.AC if code == ACCEPTED else Verdict.WA
     return Judged(
         verdict,
         feedback.get("teammessage", "").strip(),
         feedback.get("judgemessage", "").strip(),
-        score,
+        scores.get("score"),
+        scores.get("score_multiplier"),
     )
 
 

@@ -1,7 +1,7 @@
 """`grader verify PACKAGE`: a problem package proved sound as problemtools' verifyproblem
-proves it. Every input validator accepts every `.in` (exit 42, with its group's
-`input_validator_flags`); the time limit is the package's, or computed from the slowest
-accepted submission; every submission under submissions/<folder>/ gets its folder's verdict:
+proves it. The validators are proved (validator_checks.py); the time limit is the package's,
+or computed from the slowest accepted submission; every submission under
+submissions/<folder>/ gets its folder's verdict:
 
   accepted            AC with the full score
   partially_accepted  AC with less than the full score (a scoring problem)
@@ -10,30 +10,28 @@ accepted submission; every submission under submissions/<folder>/ gets its folde
   time_limit_exceeded TLE, still at the limit times `time_limit_to_tle`
   slow_accepted       AC or TLE, never counted for the limit (problemtools leaves the
                       folder alone; what is slow under PyPy may time out under CPython)
+  rejected            anything but AC (2025-09)
+  brute_force         TLE, RTE or MLE: never a wrong answer (2025-09)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
-from ..errors import GraderError
 from ..judge import Asked
-from ..plain.run import run_built
 from ..problem import Problem
 from ..results import SubmissionResult, Verification
 from ..sandbox import Sandbox
-from ..sandbox.base import Termination
 from ..submission import read_submission
 from ..verdicts import Verdict
 from .contest import contest_extensions, language_of
 from .graded import graded
-from .model import Group, package_of
+from .model import package_of
 from .time_limit import accepted_submissions, computed_limit, measured, with_limit
-from .validation import build_helper, validation_limits
+from .validator_checks import check_validators, shown
 
 EXPECTED: Final = {
     "accepted": (Verdict.AC,),
@@ -42,8 +40,17 @@ EXPECTED: Final = {
     "run_time_error": (Verdict.RTE, Verdict.MLE),
     "time_limit_exceeded": (Verdict.TLE,),
     "slow_accepted": (Verdict.AC, Verdict.TLE),
+    # 2025-09's: anything but AC; never a wrong answer, but too slow or a crash.
+    "rejected": tuple(verdict for verdict in Verdict if verdict is not Verdict.AC),
+    "brute_force": (Verdict.TLE, Verdict.RTE, Verdict.MLE),
 }
-VALID: Final = 42
+# Parts of a package that do not change a verdict, and grader does not read.
+UNUSED: Final = {
+    "input_visualizer": "not run (grader draws no illustrations)",
+    "output_visualizer": "not run (grader draws no illustrations)",
+    "submissions/submissions.yaml": "not read: each submission's folder says its verdict",
+    "generators": "not run: the test data graded is data/ as it is",
+}
 SUBMISSIONS: Final = (
     "Submissions (the verdict, where it first failed, the score, the slowest test):"
 )
@@ -56,7 +63,10 @@ def verify_package(
     failures: list[str] = []
     warnings: list[str] = []
     progress(f"{problem.id}: {len(package.input_validators)} input validators")
-    _validate_inputs(problem, sandbox, failures, warnings)
+    check_validators(problem, sandbox, failures, warnings)
+    warnings.extend(
+        f"{part}: {why}" for part, why in UNUSED.items() if (package.directory / part).exists()
+    )
     limit = package.limits.time_limit_s
     timing = []
     if limit is None:
@@ -104,7 +114,7 @@ def _submissions(problem: Problem, warnings: list[str]) -> list[Path]:
             if path.is_file() and language_of(path) is not None:
                 found.append(path)
             else:
-                warnings.append(f"{_shown(path)}: not graded (no language grader builds)")
+                warnings.append(f"{shown(path)}: not graded (no language grader builds)")
     return found
 
 
@@ -126,16 +136,16 @@ def _verdict_of(
         higher = graded(at_high, submission, sandbox, Asked(reveal_hidden=True))
         said += f"; at {at_high.limits.time_s:g} s: {_said(higher)}"
         if higher.verdict is not Verdict.TLE:
-            failures.append(f"{_shown(path)}: expected TLE even at the higher limit; {said}")
+            failures.append(f"{shown(path)}: expected TLE even at the higher limit; {said}")
     elif result.verdict not in wanted:
-        failures.append(f"{_shown(path)}: expected {'/'.join(wanted)}, got {said}")
+        failures.append(f"{shown(path)}: expected {'/'.join(wanted)}, got {said}")
     elif folder == "accepted" and not full:
         failures.append(
-            f"{_shown(path)}: accepted, but scored {result.score:g} of {at_limit.max_score:g}"
+            f"{shown(path)}: accepted, but scored {result.score:g} of {at_limit.max_score:g}"
         )
     elif folder == "partially_accepted" and full:
-        failures.append(f"{_shown(path)}: expected less than the full score, got {said}")
-    return f"{_shown(path):<48} {said}"
+        failures.append(f"{shown(path)}: expected less than the full score, got {said}")
+    return f"{shown(path):<48} {said}"
 
 
 def _said(result: SubmissionResult) -> str:
@@ -146,50 +156,3 @@ def _said(result: SubmissionResult) -> str:
     if result.verdict in (Verdict.CE, Verdict.IE):
         text += f" ({result.compile_output.splitlines()[0] if result.compile_output else ''})"
     return text
-
-
-def _validate_inputs(
-    problem: Problem, sandbox: Sandbox, failures: list[str], warnings: list[str]
-) -> None:
-    package = package_of(problem)
-    if not package.input_validators:
-        warnings.append("no input validators: nothing proves the test data follows the statement")
-    flags_of = {case.name: "" for case in package.data.cases()}
-    _flags_by_case(package.data, flags_of)
-    for path in package.input_validators:
-        if language_of(path) is None:
-            warnings.append(f"{_shown(path)}: not run (no language grader builds: {path.suffix})")
-            continue
-        try:
-            program = build_helper(problem, sandbox, path)
-        except GraderError as error:
-            failures.append(str(error))
-            continue
-        for case in package.data.cases():
-            flags = tuple(flags_of[case.name].split())
-            run = replace(program, argv=(*program.argv, *flags))
-            outcome = run_built(sandbox, run, case.input.read_bytes(), validation_limits(package))
-            if outcome.termination is Termination.EXITED and outcome.exit_code == VALID:
-                continue
-            said = (outcome.stderr or outcome.stdout).decode("utf-8", "replace").strip()
-            code = (
-                outcome.exit_code
-                if outcome.termination is Termination.EXITED
-                else outcome.termination
-            )
-            failures.append(
-                f"data/{case.name}.in: rejected by {_shown(path)} (exit {code}, not 42)"
-                + (f": {said.splitlines()[0][:200]}" if said else "")
-            )
-
-
-def _flags_by_case(group: Group, flags_of: dict[str, str]) -> None:
-    for item in group.items:
-        if isinstance(item, Group):
-            _flags_by_case(item, flags_of)
-        else:
-            flags_of[item.name] = group.config.input_validator_flags
-
-
-def _shown(path: Path) -> str:
-    return "/".join(path.parts[-2:])

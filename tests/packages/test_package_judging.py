@@ -27,7 +27,7 @@ from tests.conftest import open_backend
 
 pytestmark = pytest.mark.sandbox
 HERE = Path(__file__).parent
-PACKAGES = ("average", "shout", "anypair", "bigsum", "guessing")
+PACKAGES = ("average", "shout", "anypair", "bigsum", "guessing", "ratio")
 
 
 @pytest.fixture(scope="module", params=("process", "docker"))

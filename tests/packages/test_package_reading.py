@@ -50,7 +50,7 @@ def test_a_2023_package_reads_its_time_limit_types_and_group_flags() -> None:
     assert isinstance(secret, Group)
     group = next(item for item in secret.items if isinstance(item, Group))
     assert group.name == "secret/strict"
-    assert group.config.output_validator_flags == "case_sensitive space_change_sensitive"
+    assert group.config.case.output_validator_args == ("case_sensitive", "space_change_sensitive")
     guessing = load_problem(HERE / "guessing")
     assert package_of(guessing).interactive
     assert package_of(guessing).output_validator == HERE / "guessing" / "output_validator"

@@ -77,6 +77,19 @@ def test_run_on_your_own_input_is_the_program_s_stdin(served: Running) -> None:
     assert talking.status_code == 422 and "conversation" in talking.json()["detail"]
 
 
+def test_run_judges_as_the_samples_are_judged(served: Running) -> None:
+    body = {
+        "problem": "ratio",
+        "language": "python",
+        "input": "1 3",
+        "source": "a, b = map(int, input().split())\nprint(f'{a / b:.7f}')\n",
+    }
+    ran = served.client.post("/v1/runs", json=body, headers=served.as_("ada")).json()
+    assert ran["expected"] == "0.333333333\n"
+    # Within the samples' float_tolerance 1e-6 (their test_group.yaml), as a hand-in would be.
+    assert (ran["yours"]["verdict"], ran["yours"]["output"]) == ("AC", "0.3333333\n")
+
+
 def test_the_page_shows_a_package_s_samples_and_a_stdin_box(served: Running) -> None:
     served.client.post("/login", data={"token": served.tokens["ada"]})
     page = served.client.get("/problems/average").text

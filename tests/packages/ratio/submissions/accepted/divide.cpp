@@ -1,0 +1,7 @@
+#include <cstdio>
+
+int main() {
+    long long a, b;
+    std::scanf("%lld %lld", &a, &b);
+    std::printf("%.9f\n", (double)a / b);
+}
