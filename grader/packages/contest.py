@@ -13,10 +13,10 @@ from typing import Final
 from ..languages import contest_languages
 from ..languages.base import Language
 from ..languages.compiled import cached_build
-from ..languages.programs import CHECKED, NOTHING_SHOWN, Files, PlainArgs
+from ..languages.programs import CHECKED, NOTHING_SHOWN, Files, PlainArgs, Recipe
 from ..languages.toolcache import write_whole
 from ..plain.run import COMPILE_LIMITS, PlainBuild, build_plain
-from ..sandbox.base import Sandbox
+from ..sandbox.base import Program, Sandbox
 
 
 def contest_extensions() -> dict[str, str]:
@@ -92,9 +92,42 @@ def build_program(
     recipe = language.programs.recipe(
         sources, files, _with_memory(contest.args, memory_mib), NOTHING_SHOWN
     )
+    return _built(sandbox, recipe, files, f"contest-{language.id}", compile_s)
+
+
+# The format's other programs (validators) may bring their own `build` and `run` scripts: the
+# build runs in a copy of the folder, and the folder it leaves is the program, `run` its
+# entry. The folder is handed back as one tar file (of its entries, not of itself: a run may
+# not touch its work directory) and unpacked before each run.
+SCRIPTED_BUILD: Final = (
+    '[ ! -f build ] || sh ./build || exit 1; [ -f run ] || { echo "no run script" >&2; exit 1; }; '
+    "tar -cf out/program.tar --exclude=./out ./*"
+)
+SCRIPTED_RUN: Final = 'tar -xmf program.tar --no-overwrite-dir && chmod +x run && exec ./run "$@"'
+
+
+def is_scripted(path: Path) -> bool:
+    """A program folder with its own `build` or `run` script."""
+    return path.is_dir() and ((path / "build").is_file() or (path / "run").is_file())
+
+
+def build_scripted(sandbox: Sandbox, files: Files, compile_s: float) -> PlainBuild:
+    """A folder with its own `build`/`run` scripts built by them (cached by its files)."""
+    shell = _shell()
+    recipe = Recipe(
+        Program("scripted", (shell, "-c", SCRIPTED_BUILD), files, runtime_dirs=("/usr",)),
+        "program.tar",
+        Program("scripted", (shell, "-c", SCRIPTED_RUN, "run"), (), runtime_dirs=("/usr",)),
+    )
+    return _built(sandbox, recipe, files, "contest-scripted", compile_s)
+
+
+def _built(
+    sandbox: Sandbox, recipe: Recipe, files: Files, kind: str, compile_s: float
+) -> PlainBuild:
     if recipe.compile is None:
         return PlainBuild(recipe.run)
-    cached = cached_build(f"contest-{language.id}", "\0".join(recipe.compile.argv), files)
+    cached = cached_build(kind, "\0".join(recipe.compile.argv), files)
     try:
         artifact = cached.read_bytes()
     except OSError:
@@ -108,6 +141,12 @@ def build_program(
     if recipe.artifact != CHECKED:
         run = replace(run, files=((recipe.artifact, artifact), *run.files))
     return PlainBuild(run)
+
+
+def _shell() -> str:
+    from ..sandbox.preparation import shell
+
+    return shell()
 
 
 def _is_source(language: Language, name: str) -> bool:

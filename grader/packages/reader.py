@@ -33,12 +33,16 @@ def grading_files(directory: Path) -> list[Path]:
 
 
 def is_package(directory: Path) -> bool:
-    """A folder in the ICPC format: test data under data/ (or a generators.yaml to make it),
-    and a problem.yaml that is not grader's own (which names entry points)."""
-    has_data = (directory / "data").is_dir() or (directory / GENERATORS).is_file()
-    if not has_data or not (directory / PROBLEM_FILE).is_file():
+    """A folder in the ICPC format: a problem.yaml that names its format version, or one
+    that is not grader's own (which names entry points) beside test data under data/ (or a
+    generators.yaml to make it)."""
+    if not (directory / PROBLEM_FILE).is_file():
         return False
-    return b"entry_points:" not in (directory / PROBLEM_FILE).read_bytes()
+    said = (directory / PROBLEM_FILE).read_bytes()
+    if b"problem_format_version:" in said:
+        return True
+    has_data = (directory / "data").is_dir() or (directory / GENERATORS).is_file()
+    return has_data and b"entry_points:" not in said
 
 
 def load_package(directory: Path, shown_from: Path | None = None) -> Problem:
@@ -65,8 +69,8 @@ def load_package(directory: Path, shown_from: Path | None = None) -> Problem:
     root_config = GroupConfig(
         on_reject={"grade": "continue"}.get(str(legacy_grading.get("on_reject")), "break")
     )
-    if not (directory / "data").is_dir() and (directory / GENERATORS).is_file():
-        raise doc.error("", _NOT_GENERATED)
+    if not (directory / "data").is_dir():
+        raise doc.error("", _NOT_GENERATED if (directory / GENERATORS).is_file() else _NO_DATA)
     data = read_data(directory / "data", version, scoring, root_config, shown_from)
     if not data.cases():
         said = _NOT_GENERATED if (directory / GENERATORS).is_file() else _NO_DATA

@@ -65,12 +65,16 @@ class _Walk:
         name = folder.relative_to(self.data).as_posix() if folder != self.data else ""
         config = self.version.default_group(name, inherited, self.scoring)
         for other in {v.group_file for v in VERSIONS} - {self.version.group_file}:
-            if (folder / other).is_file():
+            # Another version's settings that say something (not only comments) would be
+            # left unread: refused, naming the file this version reads.
+            said = folder / other
+            if said.is_file() and load(said, shown_path(said, self.shown_from)).data is not None:
                 raise ProblemError(
-                    shown_path(folder / other, self.shown_from),
+                    shown_path(said, self.shown_from),
                     None,
                     "",
-                    f"the {self.version.name} format reads {self.version.group_file} here",
+                    f"the {self.version.name} format reads {self.version.group_file} here, "
+                    f"not {other}",
                 )
         settings = folder / self.version.group_file
         if settings.is_file():

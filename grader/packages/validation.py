@@ -18,7 +18,7 @@ from ..plain.run import OUT_OF_MEMORY_SAID
 from ..problem import Problem
 from ..sandbox.base import Program, RunOutcome, Sandbox, Termination
 from ..verdicts import Verdict
-from .contest import build_program, language_of, program_files
+from .contest import build_program, build_scripted, is_scripted, language_of, program_files
 from .default_output import DefaultOutput
 from .model import DataCase, Package, package_of
 
@@ -209,6 +209,13 @@ def build_helper(problem: Problem, sandbox: Sandbox, path: Path) -> Program:
     """A validator of the package (a file, or a folder of one program's files), built."""
     package = package_of(problem)
     shown = problem.shown(path)
+    if is_scripted(path):
+        built = build_scripted(sandbox, program_files(path)[1], package.limits.compilation_time_s)
+        if built.program is None:
+            raise ProblemError(
+                shown, None, "", f"its build script fails: {built.cmpinfo or built.outcome}"
+            )
+        return built.program
     language_id = language_of(path)
     if language_id is None:
         raise ProblemError(

@@ -15,7 +15,7 @@ from ..plain.run import run_built
 from ..problem import Problem
 from ..sandbox.base import Program, Sandbox, Termination
 from ..verdicts import Verdict
-from .contest import language_of
+from .contest import is_scripted, language_of
 from .model import DataCase, package_of
 from .testdata import validator_data
 from .validation import build_helper, prepare_validator, validation_limits
@@ -90,7 +90,7 @@ def _input_validators(
         warnings.append("no input validators: nothing proves the test data follows the statement")
     built = []
     for path in package.input_validators:
-        if language_of(path) is None:
+        if language_of(path) is None and not is_scripted(path):
             warnings.append(f"{shown(path)}: not run (no language grader builds: {path.suffix})")
             continue
         try:

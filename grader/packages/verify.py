@@ -107,10 +107,14 @@ def _submissions(problem: Problem, warnings: list[str]) -> list[Path]:
     root = problem.directory / "submissions"
     found = []
     for folder in sorted(root.iterdir()) if root.is_dir() else ():
+        if not folder.is_dir():
+            continue  # submissions.yaml: said by UNUSED
         if folder.name not in EXPECTED:
             warnings.append(f"submissions/{folder.name}/: a folder grader does not know; skipped")
             continue
         for path in sorted(folder.iterdir()):
+            if path.name.startswith("."):
+                continue  # the format's tools' own files (.gitkeep): not the package's
             if path.is_file() and language_of(path) is not None:
                 found.append(path)
             else:

@@ -180,3 +180,21 @@ def test_code_over_the_package_s_limit_is_refused(process: Sandbox, tmp_path: Pa
     result = _graded(process, package, padded)
     assert result.verdict is Verdict.CE
     assert "long.py is 3 KiB; this problem takes at most 1 KiB of code" in result.compile_output
+
+
+def test_a_validator_with_its_own_build_and_run_scripts_is_built_by_them(
+    process: Sandbox, tmp_path: Path
+) -> None:
+    package = minimal_package(tmp_path, "2025-09")
+    validator = package / "output_validator"
+    validator.mkdir()
+    (validator / "build").write_text("#!/bin/sh\ncc -O1 -o jury judge.c\n")
+    (validator / "run").write_text('#!/bin/sh\nexec "$(dirname "$0")/jury" "$@"\n')
+    (validator / "judge.c").write_text(
+        "#include <stdio.h>\n"
+        'int main(void) { int x = 0; return scanf("%d", &x) == 1 && x == 2 ? 42 : 43; }\n'
+    )
+    right = _source(tmp_path, "two.py", "print(2)\n")
+    wrong = _source(tmp_path, "three.py", "print(3)\n")
+    assert _graded(process, package, right).verdict is Verdict.AC
+    assert _graded(process, package, wrong).verdict is Verdict.WA

@@ -163,7 +163,7 @@ def test_languages_and_included_files_are_read() -> None:
         (
             "data/secret/1-small/testdata.yaml",
             "grader_flags: min\n",
-            "testdata.yaml: the 2025-09 format reads test_group.yaml here",
+            "testdata.yaml: the 2025-09 format reads test_group.yaml here, not testdata.yaml",
         ),
         ("data/sample/test_group.yaml", "max_score: 5\n", "not permitted in data/sample"),
         ("data/secret/1-small/1.yaml", "hint: [a, list]\n", "1.yaml:1: hint: expected a string"),
@@ -228,3 +228,19 @@ def test_a_folder_inside_a_case_s_files_is_refused(tmp_path: Path) -> None:
     (ratio / "data/secret/1-small/1.files/deeper").mkdir(parents=True)
     with pytest.raises(ProblemError, match="1.files/deeper: a folder here is not supported"):
         load_problem(ratio)
+
+
+def test_another_version_s_settings_file_that_says_nothing_is_no_mistake(tmp_path: Path) -> None:
+    ratio = _ratio(tmp_path)
+    (ratio / "data/secret/testdata.yaml").write_text("# scoring:\n#   score: 1\n")
+    assert _package(ratio).format_version == "2025-09"
+
+
+def test_a_folder_that_names_its_format_version_is_a_package_even_without_data(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "skeleton"
+    folder.mkdir()
+    (folder / "problem.yaml").write_text("problem_format_version: 2025-09\nname: S\nuuid: x\n")
+    with pytest.raises(ProblemError, match="no test data"):
+        load_problem(folder)
