@@ -22,20 +22,22 @@ from .compiled import (
     build_in_sandbox,
     driver_source,
 )
+from .cpp_hints import explained
 from .cpp_toolchain import (
-    FLAGS,
-    SANITIZED_FLAGS,
     SANITIZED_LINK,
     SANITIZER_OPTIONS,
     c_library,
     compiler,
+    dialect_name,
     driver_library,
     driver_library_object,
     driver_text,
+    flags,
     known_sanitized_driver,
     known_sanitized_precompiled,
     linker,
     precompiled_header,
+    sanitized_flags,
 )
 from .programs import Contest, JobeDefaults, PlainArgs, Programs, gcc_recipe, version_said
 from .signatures import Spelling
@@ -71,7 +73,7 @@ NODE_TYPES: Final = ("ListNode", "TreeNode")
 
 class Cpp(CompiledLanguage):
     id = "cpp"
-    name = "C++17 (g++)"
+    name = "C++ (g++)"
     time_factor = 1.0
     extensions = (".cpp", ".cc", ".cxx", ".c++")
     calls_functions = True
@@ -87,6 +89,7 @@ class Cpp(CompiledLanguage):
             "    cin >> n;\n}\n",
         ),
         JobeDefaults("cpp", "prog.cpp", PlainArgs(compileargs=("-Wall", "-Werror"))),
+        explained,
     )
     file_name = "solution.cpp"
     plus_one = PlusOne(
@@ -130,8 +133,15 @@ class Cpp(CompiledLanguage):
     def is_library_exception(self, name: str) -> bool:
         return name in LIBRARY_EXCEPTIONS
 
+    def explained(self, build: Build) -> Build:
+        if build.program is None:
+            return Build(None, explained(build.compile_output))
+        return build
+
     def dialect(self) -> str:
-        return "GNU C++17 (g++ -O2); <bits/stdc++.h> included and `using namespace std;`"
+        return (
+            f"GNU {dialect_name()} (g++ -O2); <bits/stdc++.h> included and `using namespace std;`"
+        )
 
     def _driver(self, problem: Problem, entry: str, linked: bool) -> str:
         """The driver appended to the student's file: the call and main(), after the
@@ -179,11 +189,11 @@ class Cpp(CompiledLanguage):
     def recipe(self, unit: Unit, problem: Problem, sanitized: bool) -> CompileRecipe:
         library = _driver_object(sanitized)
         linked = (library,) if library else ()
-        flags: tuple[str, ...]
+        flags_used: tuple[str, ...]
         trees: tuple[str, ...]
         if sanitized:
             precompiled = known_sanitized_precompiled.checked(present)
-            flags, trees = SANITIZED_FLAGS, c_library()
+            flags_used, trees = sanitized_flags(), c_library()
             # Linked to the host's C library: shown read-only, as an interpreter's is. The
             # sanitizers reserve terabytes of address space they never touch.
             run = Program(
@@ -195,7 +205,7 @@ class Cpp(CompiledLanguage):
             )
         else:
             precompiled = precompiled_header()
-            flags, trees = FLAGS, ()
+            flags_used, trees = flags(), ()
             run = Program(self.id, ("./program",), ())
         include = ("-I", precompiled) if precompiled else ()
         link = SANITIZED_LINK if sanitized else ("-static",)
@@ -203,7 +213,7 @@ class Cpp(CompiledLanguage):
             self.id,
             (
                 compiler()[0],
-                *flags,
+                *flags_used,
                 *include,
                 *link,
                 *linker(),
@@ -220,7 +230,7 @@ class Cpp(CompiledLanguage):
                 *map(os.path.dirname, linked),
             ),
         )
-        key = f"{compiler()[1]} {' '.join(flags)} {library or 'driver compiled along'}"
+        key = f"{compiler()[1]} {' '.join(flags_used)} {library or 'driver compiled along'}"
         return CompileRecipe(
             compile_program, "program", key if sanitized else f"{key} {' '.join(linker())}", run
         )

@@ -34,16 +34,47 @@ def linker() -> tuple[str, ...]:
     return ("-fuse-ld=gold",) if shutil.which("ld.gold") else ()
 
 
-# What every build is compiled with, and so what the precompiled header is made with: g++
-# uses it only where they match.
-FLAGS = ("-std=gnu++17", "-O2", "-pipe")
+# The dialects tried, newest first: LeetCode compiles C++23, so a student's file may be.
+STANDARDS = ("gnu++23", "gnu++20", "gnu++17")
+
+
+@per_path
+def standard() -> str:
+    """The newest dialect of STANDARDS this g++ takes (g++ 11 and later take gnu++23)."""
+    for dialect in STANDARDS:
+        tried = subprocess.run(
+            [compiler()[0], f"-std={dialect}", "-x", "c++", "-fsyntax-only", "-"],
+            input="",
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if tried.returncode == 0:
+            return dialect
+    return STANDARDS[-1]
+
+
+def flags() -> tuple[str, ...]:
+    """What every build is compiled with, and so what the precompiled header is made with:
+    g++ uses it only where they match."""
+    return (f"-std={standard()}", "-O2", "-pipe")
+
+
+def dialect_name() -> str:
+    """The dialect as a student reads it: `C++23`."""
+    return "C++" + standard().removeprefix("gnu++").replace("2b", "23")
+
+
 # The rebuild that names a crash's line and fault (judge/crash_site.py): AddressSanitizer,
 # UndefinedBehaviorSanitizer stopping at the first fault, libstdc++'s debug mode (every
 # container access checked, vector<bool>'s bits too, which ASan cannot see), line tables.
 # Their runtimes are linked in: the binary needs only the C library, which every backend
 # shows (a sanitized binary cannot be static).
-SANITIZED_FLAGS = (
-    "-std=gnu++17",
+def sanitized_flags() -> tuple[str, ...]:
+    return (f"-std={standard()}", *SANITIZED_REST)
+
+
+SANITIZED_REST = (
     "-O1",
     "-g",
     "-fno-omit-frame-pointer",
@@ -83,7 +114,7 @@ def c_library() -> tuple[str, ...]:
 
 @per_path
 def _known_precompiled() -> str | None:
-    return precompiled_folder(compiler()[0], FLAGS)
+    return precompiled_folder(compiler()[0], flags())
 
 
 @functools.cache
@@ -98,17 +129,17 @@ def driver_library() -> str:
 
 @per_path
 def _known_driver_object() -> str | None:
-    return driver_object(compiler()[0], FLAGS, driver_library())
+    return driver_object(compiler()[0], flags(), driver_library())
 
 
 @per_path
 def known_sanitized_precompiled() -> str | None:
-    return precompiled_folder(compiler()[0], SANITIZED_FLAGS)
+    return precompiled_folder(compiler()[0], sanitized_flags())
 
 
 @per_path
 def known_sanitized_driver() -> str | None:
-    return driver_object(compiler()[0], SANITIZED_FLAGS, driver_library() + SANITIZER_OPTIONS)
+    return driver_object(compiler()[0], sanitized_flags(), driver_library() + SANITIZER_OPTIONS)
 
 
 def precompiled_header() -> str | None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from grader.languages.cpp import FLAGS, Cpp, precompiled_header
+from grader.languages.cpp import Cpp, precompiled_header
+from grader.languages.cpp_toolchain import flags
 from grader.languages.pch import HEADER, precompiled_folder
 from grader.sandbox.base import Compiled, RunOutcome, Termination
 from grader.sandbox.fake import FakeSandbox
@@ -24,7 +25,7 @@ def test_it_is_made_once_and_reused() -> None:
     made = Path(folder, f"{HEADER}.gch")
     assert made.stat().st_size > 1_000_000
     before = made.stat().st_mtime_ns
-    assert precompiled_folder(shutil.which("g++") or "g++", FLAGS) == folder
+    assert precompiled_folder(shutil.which("g++") or "g++", flags()) == folder
     assert made.stat().st_mtime_ns == before
 
 
@@ -44,4 +45,4 @@ def test_every_build_finds_it_read_only_in_the_sandbox(nqueens, tmp_path, monkey
 
 
 def test_a_compiler_that_cannot_make_it_leaves_builds_as_they_were() -> None:
-    assert precompiled_folder("/nonexistent/g++", FLAGS) is None
+    assert precompiled_folder("/nonexistent/g++", flags()) is None
