@@ -24,6 +24,8 @@ from .compiled import (
     driver_source,
     missing_toolchain,
 )
+from .csharp_mono import CSHARP_LEVEL, LANGUAGE_VERSION, miscompiled
+from .csharp_mono import explained as mono_explained
 from .programs import Contest, Files, PlainArgs, Programs, Recipe
 from .signatures import Spelling, node_files, typed_call
 from .toolcache import per_path
@@ -34,15 +36,6 @@ USINGS = (
     "using System.Linq; using System.Text; "
 )
 HINT = "Mono's C# compiler (Debian/Ubuntu: apt-get install mono-mcs)"
-# Debian's Mono has only mcs (no Roslyn csc), and no .NET SDK is packaged for Debian: this is
-# the newest C# a student's file may be written in here.
-LANGUAGE_VERSION = "7.2"
-CSHARP_LEVEL = (
-    f"C# {LANGUAGE_VERSION} (Mono's mcs), without local functions; newer C# (switch "
-    "expressions, `is not`, `??=`, ranges `^1`, target-typed `new()`, records) is not accepted"
-)
-# mcs's parse errors, which a feature newer than it takes for bad syntax.
-PARSE_ERRORS = ("error CS1525", "error CS1547", "error CS1002", "error CS1519", "error CS1041")
 
 
 @per_path
@@ -131,6 +124,8 @@ class CSharp(CompiledLanguage):
             "using System;\n\nclass Program {\n    static void Main() {\n"
             "        string line = Console.ReadLine();\n    }\n}\n",
         ),
+        explained=mono_explained,
+        refused=miscompiled,
     )
     short_name = "C#"
     signature_shape = "public class Solution {{ {} }}"
@@ -201,11 +196,10 @@ class CSharp(CompiledLanguage):
         return CompileRecipe(compile_program, "program.exe", version, run)
 
     def explained(self, build: Build) -> Build:
-        if build.program is None and any(code in build.compile_output for code in PARSE_ERRORS):
-            return Build(
-                None,
-                f"{build.compile_output}\nThis judge compiles {CSHARP_LEVEL}: if the line "
-                "above uses one of those, write it the older way (a lambda or a private "
-                "method for a local function, `new List<int>()` for `new()`).",
-            )
+        if build.program is None:
+            return Build(None, mono_explained(build.compile_output))
         return build
+
+    def unit(self, submission: Submission, problem: Problem, sanitized: bool) -> Unit | Build:
+        wrong = miscompiled(submission.source, submission.path.name)
+        return Build(None, wrong) if wrong else super().unit(submission, problem, sanitized)

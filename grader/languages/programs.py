@@ -98,6 +98,9 @@ class Programs:
     # A contest build's compile error (its compiler's words) with what they leave unsaid:
     # why the program failed to build, where the language knows more (Python 2 code).
     explained: Callable[[str], str] = lambda said: said
+    # (source, its file's name) -> why its toolchain would build it wrongly (a compile error
+    # before compiling: Mono's tuple swaps), or "".
+    refused: Callable[[bytes, str], str] = lambda source, name: ""
 
 
 def host_tool(name: str, package: str = "") -> str:

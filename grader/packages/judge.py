@@ -104,6 +104,9 @@ def _refusal(package: Package, language: Language, submission: Submission) -> st
             if spoken.programs.contest is not None and format_code(spoken) in package.languages
         ]
         return f"this problem is solved in {', '.join(taken)} only"
+    wrong = language.programs.refused(submission.source, submission.path.name)
+    if wrong:
+        return wrong
     size_kib = len(submission.source) / 1024
     if size_kib > package.limits.code_kib:
         return (
