@@ -12,11 +12,12 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Final
 
 from ..problem import VOID, Problem
 from ..sandbox.base import Program
 from ..submission import Submission
-from .base import PlusOne
+from .base import Build, PlusOne
 from .compiled import (
     DRIVERS,
     CompiledLanguage,
@@ -97,6 +98,19 @@ def driver_library() -> str | None:
     return _known_driver_library.checked(present)
 
 
+# rustc's suggestion of an import for a name it cannot find: `+ use std::collections::HashMap;`.
+SUGGESTED_USE: Final = re.compile(r"^\s*\d*\s*\+\s*(use std::[\w:]+;)", re.MULTILINE)
+
+
+def missing_uses(said: str) -> str:
+    """rustc's words, with a first line that names the `use` lines it suggests: a file
+    from LeetCode often leans on what LeetCode's page puts in scope for it."""
+    uses = list(dict.fromkeys(SUGGESTED_USE.findall(said)))
+    if not uses:
+        return said
+    return f"add at the top of your file: {' '.join(uses)} (rustc's reason follows)\n{said}"
+
+
 def _program_recipe(sources: tuple[str, ...], files: Files, args: PlainArgs) -> Recipe:
     rustc, sysroot, _ = _toolchain()
     argv = (rustc, *args.words("compileargs"), "-o", "out/prog", sources[0])
@@ -124,6 +138,7 @@ class Rust(CompiledLanguage):
             "    std::io::stdin().read_to_string(&mut input).unwrap();\n"
             "    let mut words = input.split_whitespace();\n}\n",
         ),
+        explained=missing_uses,
     )
     short_name = "Rust"
     signature_shape = "impl Solution {{ {} }}"
@@ -155,6 +170,11 @@ class Rust(CompiledLanguage):
 
     def toolchain(self) -> tuple[str, str, str]:
         return _toolchain()
+
+    def explained(self, build: Build) -> Build:
+        if build.program is None:
+            return Build(None, missing_uses(build.compile_output))
+        return build
 
     def dialect(self) -> str:
         return (
