@@ -198,3 +198,33 @@ def test_a_validator_with_its_own_build_and_run_scripts_is_built_by_them(
     wrong = _source(tmp_path, "three.py", "print(3)\n")
     assert _graded(process, package, right).verdict is Verdict.AC
     assert _graded(process, package, wrong).verdict is Verdict.WA
+
+
+@pytest.mark.parametrize("backend_name", ["process", "docker"])
+def test_a_validator_that_closes_its_output_ends_the_submission_s_input(
+    tmp_path: Path, backend_name: str
+) -> None:
+    """The submission reads to the end of its input: it ends when the validator closes its
+    side, not when the validator exits (which waits for the answer)."""
+    package = minimal_package(tmp_path, "2025-09")
+    yaml = package / "problem.yaml"
+    yaml.write_text(yaml.read_text() + "type: interactive\n")
+    (package / "output_validator").mkdir()
+    (package / "output_validator/validate.py").write_text(
+        "import os, sys\n"
+        "numbers = open(sys.argv[1]).read().split()\n"
+        "sys.stdout.write('\\n'.join(numbers) + '\\n')\n"
+        "sys.stdout.flush()\n"
+        "os.close(1)  # that is all: the submission reads to the end\n"
+        "answer = sys.stdin.read().split()\n"
+        "sys.exit(42 if answer == open(sys.argv[2]).read().split() else 43)\n"
+    )
+    to_the_end = _source(
+        tmp_path, "sums.py", "import sys\nprint(sum(int(w) for w in sys.stdin.read().split()))\n"
+    )
+    sandbox = open_backend(backend_name)
+    try:
+        result = _graded(sandbox, package, to_the_end)
+    finally:
+        sandbox.close()
+    assert [test.verdict for test in result.tests] == [Verdict.AC, Verdict.AC]
