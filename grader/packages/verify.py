@@ -50,6 +50,8 @@ UNUSED: Final = {
     "output_visualizer": "not run (grader draws no illustrations)",
     "submissions/submissions.yaml": "not read: each submission's folder says its verdict",
     "generators": "not run: the test data graded is data/ as it is",
+    "attachments": "not offered to students by grader: put what they need in the statement",
+    "solution": "not shown: grader shows students no solution",
 }
 SUBMISSIONS: Final = (
     "Submissions (the verdict, where it first failed, the score, the slowest test):"
