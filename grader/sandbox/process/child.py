@@ -14,7 +14,7 @@ import socket
 import subprocess
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import IO
 
 from ...errors import SandboxError
@@ -29,6 +29,7 @@ from ..seccomp import Filter
 from ..session import wait_status
 from ..uids import UidBlock, kill_processes_of
 from .bubblewrap import UNPRIVILEGED_ID, Isolation, bwrap_argv, setpriv_argv
+from .stdio import stdio_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,27 +43,6 @@ class Launch:
     seccomp: Filter | None
     uids: UidBlock | None  # None: UNPRIVILEGED_ID (or a user namespace's own)
     setpriv_only: str = ""  # root without namespaces: setpriv, to drop each run's uid
-
-
-def _given_stdio(program: Program, stdio: tuple[int, int]) -> Program:
-    """`program` started by bash (dash takes no descriptor above 9) that makes descriptors
-    `stdio` its stdin and stdout."""
-    given, taken = stdio
-    redirect = f'exec 0<&{given} 1>&{taken} {given}<&- {taken}>&-; exec "$@"'
-    bash = os.path.realpath(shutil.which("bash") or "/bin/bash")
-    return replace(
-        program,
-        argv=(bash, "-c", redirect, "grader-stdio", *program.argv),
-        runtime_dirs=tuple(sorted({*program.runtime_dirs, "/usr"})),
-    )
-
-
-def _stdout(stdio: tuple[int, int] | None, handed: tuple[int, ...]) -> int:
-    """Where the started process's stdout goes: captured, the peer's pipe, or nowhere (the
-    pipe was handed in under another number)."""
-    if stdio is None:
-        return subprocess.PIPE
-    return subprocess.DEVNULL if handed else stdio[1]
 
 
 class SandboxedProcess:
@@ -79,14 +59,7 @@ class SandboxedProcess:
         stdio: tuple[int, int] | None = None,  # (stdin, stdout): one side of an interaction
     ) -> None:
         self._isolated = launch.isolation.active and launch.prlimit is not None
-        handed: tuple[int, ...] = ()
-        if stdio is not None and self._isolated:
-            # bubblewrap's own process outlives the program holding its stdin and stdout, so
-            # a program that closes its output (to say "that is all") would not hang up the
-            # pipe: the pipe goes in as two other descriptors, which bwrap does not keep,
-            # and the program is given them as its stdin and stdout inside.
-            program = _given_stdio(program, stdio)
-            handed = stdio
+        program = (started := stdio_of(program, stdio, self._isolated)).program
         self._dropped_uid, self._uid_ours = _dropped_uid(launch)
         # Isolated, this directory only holds the program's files, bound read-only into the
         # sandbox; the child writes to its own tmpfs, so nothing it makes reaches the host.
@@ -106,7 +79,7 @@ class SandboxedProcess:
         seccomp_fd = (
             launch.seccomp.descriptor() if self._isolated and launch.seccomp is not None else None
         )
-        passed = (child_end.fileno(), *((status_write,) if self._isolated else ()), *handed)
+        passed = (child_end.fileno(), *((status_write,) if self._isolated else ()), *started.passed)
         passed += (seccomp_fd,) if seccomp_fd is not None else ()
         argv = self._command(
             program, launch, rlimits, status_write, workdir_bytes, output_dir, seccomp_fd
@@ -116,8 +89,8 @@ class SandboxedProcess:
                 argv,
                 cwd=self._workdir,
                 env=env,
-                stdin=subprocess.DEVNULL if stdio is None or handed else stdio[0],
-                stdout=_stdout(stdio, handed),
+                stdin=started.stdin,
+                stdout=started.stdout,
                 stderr=subprocess.PIPE,
                 pass_fds=passed,
                 close_fds=True,
