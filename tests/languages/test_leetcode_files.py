@@ -61,21 +61,23 @@ help: consider importing this struct
 """
 
 
+def _permutations(language: str, source: str, name: str, make_submission, sandbox):
+    require_language(language)
+    problem = load_problem(PROBLEMS / "permutations")
+    return grade(problem, load_answers(problem), make_submission(source, name), sandbox)
+
+
 @pytest.mark.sandbox
 def test_a_java_solution_s_own_main_is_left_alone(make_submission, process_sandbox) -> None:
-    require_language("java")
-    problem = load_problem(PROBLEMS / "permutations")
-    submission = make_submission(JAVA_WITH_MAIN, "Solution.java")
-    result = grade(problem, load_answers(problem), submission, process_sandbox)
+    result = _permutations(
+        "java", JAVA_WITH_MAIN, "Solution.java", make_submission, process_sandbox
+    )
     assert result.verdict is Verdict.AC, result.compile_output
 
 
 @pytest.mark.sandbox
 def test_a_rust_file_missing_a_use_is_told_which_first(make_submission, process_sandbox) -> None:
-    require_language("rust")
-    problem = load_problem(PROBLEMS / "permutations")
-    submission = make_submission(RUST_WITHOUT_USE, "sol.rs")
-    result = grade(problem, load_answers(problem), submission, process_sandbox)
+    result = _permutations("rust", RUST_WITHOUT_USE, "sol.rs", make_submission, process_sandbox)
     assert result.verdict is Verdict.CE
     first = result.compile_output.splitlines()[0]
     assert first.endswith(
