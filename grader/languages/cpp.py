@@ -22,11 +22,12 @@ from .compiled import (
     build_in_sandbox,
     driver_source,
 )
-from .cpp_hints import explained
+from .cpp_hints import explained, newer_language
 from .cpp_toolchain import (
     SANITIZED_LINK,
     SANITIZER_OPTIONS,
     c_library,
+    clang,
     compiler,
     dialect_name,
     driver_library,
@@ -187,6 +188,25 @@ class Cpp(CompiledLanguage):
         return (("main.cpp", source),)
 
     def recipe(self, unit: Unit, problem: Problem, sanitized: bool) -> CompileRecipe:
+        return self._compiled_by(unit, sanitized, compiler())
+
+    def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
+        """g++'s build; a file it refuses for a C++23 feature of the language that it lacks
+        (deducing this) is built again with clang, which has it, where clang is installed:
+        clang's build, or its own compile error, is the student's."""
+        built = super().build(submission, problem, sandbox)
+        found = clang()
+        if built.program is not None or found is None or not newer_language(built.compile_output):
+            return built
+        unit = self.unit(submission, problem, sanitized=False)
+        if isinstance(unit, Build):
+            return built
+        recipe = self._compiled_by(unit, False, found)
+        return build_in_sandbox(submission, sandbox, f"{self.id}-clang", unit, recipe)
+
+    def _compiled_by(self, unit: Unit, sanitized: bool, tool: tuple[str, str]) -> CompileRecipe:
+        """How `unit` is compiled by `tool` (path, version): g++ uses the precompiled
+        header made with its flags; clang reads the header itself."""
         library = _driver_object(sanitized)
         linked = (library,) if library else ()
         flags_used: tuple[str, ...]
@@ -204,7 +224,7 @@ class Cpp(CompiledLanguage):
                 limit_address_space=False,
             )
         else:
-            precompiled = precompiled_header()
+            precompiled = precompiled_header() if tool == compiler() else None
             flags_used, trees = flags(), ()
             run = Program(self.id, ("./program",), ())
         include = ("-I", precompiled) if precompiled else ()
@@ -212,7 +232,7 @@ class Cpp(CompiledLanguage):
         compile_program = Program(
             self.id,
             (
-                compiler()[0],
+                tool[0],
                 *flags_used,
                 *include,
                 *link,
@@ -230,7 +250,7 @@ class Cpp(CompiledLanguage):
                 *map(os.path.dirname, linked),
             ),
         )
-        key = f"{compiler()[1]} {' '.join(flags_used)} {library or 'driver compiled along'}"
+        key = f"{tool[1]} {' '.join(flags_used)} {library or 'driver compiled along'}"
         return CompileRecipe(
             compile_program, "program", key if sanitized else f"{key} {' '.join(linker())}", run
         )

@@ -11,9 +11,11 @@ from typing import Final
 from .cpp_toolchain import compiler, dialect_name
 
 QUOTE: Final = "[‘’'`]"
+# What g++ before 14 says of `this auto&& self` in a parameter list.
+DEDUCING_THIS: Final = re.compile(rf"expected identifier before {QUOTE}this{QUOTE}")
 NEWER_GCC: Final = (
     (
-        re.compile(rf"expected identifier before {QUOTE}this{QUOTE}"),
+        DEDUCING_THIS,
         "`this auto` in a parameter list (deducing this) is C++23 that g++ 14 compiles",
         "write a recursive lambda as `function<void(int)> dfs = [&](int row) { ... "
         "dfs(row + 1); };`, or pass it to itself: `auto dfs = [&](auto&& self, int row) "
@@ -37,6 +39,11 @@ NEWER_GCC: Final = (
         "build the container from the range: `vector<int> v(r.begin(), r.end());`",
     ),
 )
+
+
+def newer_language(said: str) -> bool:
+    """g++ refused a feature of the language itself (not of its library), which clang has."""
+    return DEDUCING_THIS.search(said) is not None
 
 
 def explained(said: str) -> str:

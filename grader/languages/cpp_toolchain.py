@@ -60,6 +60,24 @@ def flags() -> tuple[str, ...]:
     return (f"-std={standard()}", "-O2", "-pipe")
 
 
+# Clang releases that compile deducing this (P0847, Clang 18), newest first: what a file g++
+# refuses for a C++23 feature of the language is built again with one of them.
+CLANGS = ("clang++-20", "clang++-19", "clang++-18")
+
+
+@per_path
+def clang() -> tuple[str, str] | None:
+    """(path, version line) of a clang++ of CLANGS, or None: none is installed."""
+    for name in CLANGS:
+        path = shutil.which(name)
+        if path is not None:
+            said = subprocess.run(
+                [path, "--version"], capture_output=True, text=True, check=False
+            ).stdout.splitlines()
+            return path, said[0] if said else name
+    return None
+
+
 def dialect_name() -> str:
     """The dialect as a student reads it: `C++23`."""
     return "C++" + standard().removeprefix("gnu++").replace("2b", "23")

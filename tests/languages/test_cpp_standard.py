@@ -1,17 +1,18 @@
 """C++ as LeetCode compiles it: the newest dialect this g++ takes (C++23 on g++ 11 and
-later), and a hint naming the g++ that has a feature this one lacks, where its error does
-not say so."""
+later), clang where g++ lacks a feature of the language (deducing this), and a hint naming
+the g++ that has a feature this one lacks, where its error does not say so."""
 
 from __future__ import annotations
 
 import pytest
 
 from grader.kinds import grade, load_answers, load_problem
+from grader.languages import cpp
 from grader.languages.cpp_hints import explained
-from grader.languages.cpp_toolchain import standard
+from grader.languages.cpp_toolchain import clang, standard
 from grader.verdicts import Verdict
 
-from ..conftest import PROBLEMS, require_language
+from ..conftest import PROBLEMS, require, require_language
 
 CPP23_QUEENS = """
 class Solution {
@@ -78,10 +79,22 @@ def test_a_cpp20_solution_is_accepted(make_submission, process_sandbox) -> None:
 
 
 @pytest.mark.sandbox
-def test_deducing_this_on_an_older_g_plus_plus_says_what_to_write(
+def test_deducing_this_is_built_by_clang_where_g_plus_plus_lacks_it(
     make_submission, nqueens, nqueens_answers, process_sandbox
 ) -> None:
     require_language("cpp")
+    require(clang() is not None, "clang++ 18 or later", "apt-get install clang-19")
+    submission = make_submission(DEDUCING_THIS, "solution.cpp")
+    result = grade(nqueens, nqueens_answers, submission, process_sandbox)
+    assert result.verdict is not Verdict.CE, result.compile_output
+
+
+@pytest.mark.sandbox
+def test_without_clang_deducing_this_says_what_to_write(
+    make_submission, nqueens, nqueens_answers, process_sandbox, monkeypatch
+) -> None:
+    require_language("cpp")
+    monkeypatch.setattr(cpp, "clang", lambda: None)
     submission = make_submission(DEDUCING_THIS, "solution.cpp")
     result = grade(nqueens, nqueens_answers, submission, process_sandbox)
     if result.verdict is not Verdict.CE:
