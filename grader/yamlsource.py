@@ -6,6 +6,7 @@ once and builds the values itself, remembering where each came from. Errors name
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 from dataclasses import dataclass, field
@@ -44,17 +45,22 @@ class Document:
     ) -> dict[str, object]:
         if not isinstance(raw, dict):
             raise self.error(path or "(top level)", f"expected a mapping, got {kind_of(raw)}")
-        for key in required:
-            if key not in raw:
-                raise self.error(path or "(top level)", f"missing required key {key!r}")
         if optional is not None:
+            # Unknown keys first: a misspelled required key is named as misspelled, not as
+            # missing.
             allowed = required | optional
             for key in raw:
                 if key not in allowed:
                     child = f"{path}.{key}" if path else key
+                    close = closest(str(key), allowed)
+                    meant = f"did you mean {close!r}? " if close else ""
                     raise self.error(
-                        child, f"unknown key (expected one of: {', '.join(sorted(allowed))})"
+                        child,
+                        f"unknown key ({meant}expected one of: {', '.join(sorted(allowed))})",
                     )
+        for key in required:
+            if key not in raw:
+                raise self.error(path or "(top level)", f"missing required key {key!r}")
         return raw
 
     def sequence(self, path: str, raw: object) -> list[object]:
@@ -78,6 +84,15 @@ class Document:
         if raw <= 0:
             raise self.error(path, f"expected a number > 0, got {raw}")
         return raw
+
+
+def closest(key: str, known: set[str]) -> str | None:
+    """The known key `key` most likely misspells (`chekcer`: checker), or one it shortens
+    (`cs`: csharp); None when none is near."""
+    close = difflib.get_close_matches(key, sorted(known), n=1)
+    if close:
+        return close[0]
+    return next((name for name in sorted(known) if key and name.startswith(key)), None)
 
 
 def load(path: Path, shown_as: str) -> Document:

@@ -67,10 +67,30 @@ def line_of(problem_copy: Path, fragment: str) -> int:
             "10 is outside the allowed range 1..9",
         ),
         ("input: {n: 4}", "input: {n: four}", "tests[3].input.n", 'expected int, got "four"'),
-        ("input: {n: 4}", "input: {m: 4}", "tests[3].input", "missing required key 'n'"),
+        ("input: {n: 4}", "input: {m: 4}", "tests[3].input.m", "unknown key (expected one of: n)"),
+        ("input: {n: 4}", "input: {}", "tests[3].input", "missing required key 'n'"),
         ("  time_s: 1.0", "  time_s: 1s", "limits.time_s", 'expected a number > 0, got "1s"'),
         ("  wall_s: 2.0", "  wall_s: -2", "limits.wall_s", "expected a number > 0, got -2"),
-        ("  memory_mib: 256", "  memroy_mib: 256", "limits.memroy_mib", "unknown key"),
+        (
+            "  memory_mib: 256",
+            "  memroy_mib: 256",
+            "limits.memroy_mib",
+            "unknown key (did you mean 'memory_mib'?",
+        ),
+        # A misspelled required key is named as misspelled, not as missing.
+        (
+            "checker: all_placements",
+            "chekcer: all_placements",
+            "chekcer",
+            "did you mean 'checker'?",
+        ),
+        # A language key grader does not know would leave its submissions no entry point.
+        (
+            "  csharp: SolveNQueens",
+            "  cs: SolveNQueens",
+            "entry_points.cs",
+            "did you mean 'csharp'?",
+        ),
         (
             "time_factor: {java: 2.0}",
             "time_factor: {java: slow}",

@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..checkers import CHECKERS
+from ..languages import FUNCTION_LANGUAGES
 from ..limits import Limits
 from ..problem import (
     PROBLEM_FILE,
@@ -49,11 +50,7 @@ def load_function_problem(directory: Path, shown_from: Path | None = None) -> Pr
     )
     if len({p.name for p in params}) != len(params):
         raise doc.error("signature.params", "parameter names must be unique")
-    entry_points = doc.mapping("entry_points", top["entry_points"], required=set(), optional=None)
-    entry_names = {
-        language: _entry_names(doc, f"entry_points.{language}", names)
-        for language, names in entry_points.items()
-    }
+    entry_names = _entry_points(doc, top["entry_points"])
     statement = directory / doc.text("statement", top.get("statement", "statement.md"))
     if not statement.is_file():
         raise doc.error("statement", f"{shown_path(statement, shown_from)} does not exist")
@@ -105,6 +102,18 @@ def _tests_and_probes(
             where = f"tests[{i}]" if i < len(tests) else f"probes[{i - len(tests)}]"
             raise doc.error(f"{where}.name", f"test name {name!r} is used twice")
     return run_order(tests), probes
+
+
+def _entry_points(doc: Document, raw: object) -> dict[str, tuple[str, ...]]:
+    """Each language's entry point names. Each key must be a language a function problem
+    takes: a misspelled one (`cs:`) would leave every submission in it no entry point."""
+    entry_points = doc.mapping(
+        "entry_points", raw, required=set(), optional=set(FUNCTION_LANGUAGES)
+    )
+    return {
+        language: _entry_names(doc, f"entry_points.{language}", names)
+        for language, names in entry_points.items()
+    }
 
 
 def _entry_names(doc: Document, where: str, raw: object) -> tuple[str, ...]:
