@@ -93,11 +93,17 @@ def test_hidden_tests_leak_nothing_unless_revealed(capsys) -> None:
 
 
 @pytest.mark.sandbox
+def test_verbose_names_every_protection_in_force(capsys) -> None:
+    assert main(["grade", "--verbose", WRONG]) == 1
+    out = capsys.readouterr().out
+    assert "in force: " in out and "no network" in out
+
+
+@pytest.mark.sandbox
 def test_text_report_shows_the_board_of_the_first_failing_sample(capsys) -> None:
     assert main(["grade", WRONG]) == 1
     out = capsys.readouterr().out
-    assert "Sandbox: " in out
-    assert "in force: " in out and "no network" in out  # the protections, named
+    assert "Sandbox: " in out and "in force: " not in out  # one line: the backend
     assert "First failure: n2 with n = 2" in out
     assert "queens in rows 0 and 1 share a diagonal" in out
     assert "0  X ." in out and "1  . X" in out

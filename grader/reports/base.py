@@ -8,6 +8,7 @@ from ..results import Report
 
 
 class Reporter(Protocol):
-    def __call__(self, report: Report, color: bool) -> str:
-        """The whole report as text; `color` allows ANSI colour (a terminal)."""
+    def __call__(self, report: Report, color: bool, verbose: bool = False) -> str:
+        """The whole report as text; `color` allows ANSI colour (a terminal), `verbose` the
+        details a reader seldom needs (every protection of the sandbox)."""
         ...

@@ -11,7 +11,7 @@ from ..text import inert_in_logs
 from ..verdicts import Verdict
 
 
-def render(report: Report, color: bool = False) -> str:
+def render(report: Report, color: bool = False, verbose: bool = False) -> str:
     lines = []
     for result in report.results:
         lines.extend(_annotations(report, result))

@@ -53,7 +53,7 @@ class SubmissionDocument(TypedDict):
     groups: NotRequired[list[GroupDocument]]  # a scoring package's test groups
 
 
-def render(report: Report, color: bool = False) -> str:
+def render(report: Report, color: bool = False, verbose: bool = False) -> str:
     document = {
         "problem": report.problem,
         "sandbox": {

@@ -11,7 +11,7 @@ from ..text import xml_inert_in_logs
 from ..verdicts import Verdict
 
 
-def render(report: Report, color: bool = False) -> str:
+def render(report: Report, color: bool = False, verbose: bool = False) -> str:
     root = ElementTree.Element("testsuites", name=f"grader {report.problem}")
     totals = {"tests": 0, "failures": 0, "errors": 0}
     elapsed = 0.0

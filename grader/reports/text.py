@@ -11,21 +11,23 @@ from ..verdicts import Verdict
 
 COLORS = {Verdict.AC: "32", Verdict.WA: "31", Verdict.CE: "35", Verdict.IE: "41;97"}
 MESSAGE_WIDTH = 64
+INPUT_SHOWN = 200  # characters of a failing test's input, in its details
 
 Paint = Callable[[str, str], str]
 
 
-def render(report: Report, color: bool = False) -> str:
+def render(report: Report, color: bool = False, verbose: bool = False) -> str:
     paint = _painter(color)
     chosen = f" ({report.sandbox.chosen_because})" if report.sandbox.chosen_because else ""
     lines = [f"Problem: {report.problem}    Sandbox: {report.sandbox.backend}{chosen}"]
-    lines += textwrap.wrap(
-        "; ".join(report.sandbox.protections),
-        width=100,
-        initial_indent="  in force: ",
-        subsequent_indent="    ",
-        break_on_hyphens=False,
-    )
+    if verbose:
+        lines += textwrap.wrap(
+            "; ".join(report.sandbox.protections),
+            width=100,
+            initial_indent="  in force: ",
+            subsequent_indent="    ",
+            break_on_hyphens=False,
+        )
     for warning in report.sandbox.warning.splitlines():
         lines.append(paint(f"warning: {warning}", "33"))
     for result in report.results:
@@ -108,7 +110,7 @@ def _details(test: TestResult) -> list[str]:
     """The whole story of the first failing test: message, board, what it printed."""
     title = f"  First failure: {test.name}"
     if test.input is not None:
-        title += " with " + ", ".join(f"{key} = {value}" for key, value in test.input.items())
+        title += " with " + ", ".join(f"{key} = {_cut(value)}" for key, value in test.input.items())
     lines = ["", title]
     lines.extend(f"    {line}" for line in test.message.splitlines())
     lines.extend(f"    judge: {line}" for line in test.judge_note.splitlines())
@@ -119,6 +121,20 @@ def _details(test: TestResult) -> list[str]:
         lines.append("    your program printed:")
         lines.extend(f"    | {line}" for line in test.output.splitlines()[:20])
     return lines
+
+
+def _cut(value: object) -> str:
+    """An input as the report prints it: whole when short, else its start and its size
+    (a hidden test's 2,000 items are the instructor's to look up, not to scroll past)."""
+    text = str(value)
+    if len(text) <= INPUT_SHOWN:
+        return text
+    size = (
+        f"{len(value)} items"
+        if isinstance(value, list | dict | tuple)
+        else f"{len(text)} characters"
+    )
+    return f"{text[:INPUT_SHOWN]}… ({size} in all)"
 
 
 def _summary(results: tuple[SubmissionResult, ...], paint: Paint) -> str:

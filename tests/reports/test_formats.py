@@ -146,3 +146,25 @@ def test_the_text_table_fits_its_longest_test_name() -> None:
     rows = [line for line in lines if line.lstrip().startswith("n1")]
     assert rows[1].startswith("  n10 (hidden) AC")
     assert rows[0].index("AC") == rows[1].index("AC")
+
+
+def test_a_long_input_is_cut_to_its_start_and_size() -> None:
+    """A hidden test of 2,000 items, shown to the instructor: its start and its size."""
+    long_input = results.TestResult(
+        name="big",
+        input={"nums": list(range(2000))},
+        hidden=False,
+        verdict=Verdict.WA,
+        time_s=0.0,
+        wall_s=0.0,
+        memory_kib=0,
+        score=0,
+        max_score=1,
+        message="wrong",
+    )
+    result = SubmissionResult("sol.py", "python", Verdict.WA, 0, 1, "", (long_input,))
+    report = Report(REPORT.problem, REPORT.problem_file, REPORT.sandbox, (result,))
+    text = REPORTERS["text"](report, color=False)
+    title = next(line for line in text.splitlines() if "First failure" in line)
+    assert title.startswith("  First failure: big with nums = [0, 1, 2,")
+    assert title.endswith("… (2000 items in all)") and len(title) < 300

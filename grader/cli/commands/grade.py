@@ -29,6 +29,11 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     add_sandbox(command, "where submissions run (default: the strongest available)")
     command.add_argument("--format", choices=sorted(REPORTERS), default="text")
     command.add_argument(
+        "--verbose",
+        action="store_true",
+        help="also list every protection of the sandbox in force (text reports)",
+    )
+    command.add_argument(
         "--output", type=Path, metavar="FILE", help="write the report to FILE instead of stdout"
     )
     command.add_argument(
@@ -111,14 +116,20 @@ def run(args: argparse.Namespace, context: Context) -> int:
     report = Report(
         problem=problem.id, problem_file=problem.yaml_file, sandbox=info, results=results
     )
-    emit(report, args.format, args.output, context)
+    emit(report, args.format, args.output, context, args.verbose)
     summed = worst([result.verdict for result in results] + skipped)
     if summed is Verdict.IE:
         return EXIT_INTERNAL
     return EXIT_OK if summed is Verdict.AC else EXIT_FAILED
 
 
-def emit(report: Report, format_name: str, output: Path | None, context: Context) -> None:
+def emit(
+    report: Report,
+    format_name: str,
+    output: Path | None,
+    context: Context,
+    verbose: bool = False,
+) -> None:
     """The report in `format_name`, to `output` or the context's stdout; a GitHub step
     summary too where GitHub asks for one."""
     summary_file = context.environ.get("GITHUB_STEP_SUMMARY")
@@ -136,9 +147,11 @@ def emit(report: Report, format_name: str, output: Path | None, context: Context
         color = (
             format_name == "text" and context.stdout.isatty() and "NO_COLOR" not in context.environ
         )
-        context.stdout.write(REPORTERS[format_name](report, color))
+        context.stdout.write(REPORTERS[format_name](report, color, verbose))
         return
     try:
-        context.path(output).write_text(REPORTERS[format_name](report, False), encoding="utf-8")
+        context.path(output).write_text(
+            REPORTERS[format_name](report, False, verbose), encoding="utf-8"
+        )
     except OSError as error:
         raise UsageError(f"{output}: cannot write the report ({error.strerror})") from None

@@ -13,7 +13,7 @@ from ...text import json_inert_in_logs
 from ...verdicts import Verdict
 
 
-def render(report: Report, color: bool = False) -> str:
+def render(report: Report, color: bool = False, verbose: bool = False) -> str:
     several = len(report.results) > 1
     tests = [
         entry
