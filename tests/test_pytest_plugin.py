@@ -13,7 +13,7 @@ from .conftest import SUBMISSIONS
 pytestmark = pytest.mark.sandbox
 
 
-def run_pytest(tmp_path, submission) -> subprocess.CompletedProcess[str]:
+def run_pytest(tmp_path, submission, *more: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [
             sys.executable,
@@ -26,6 +26,7 @@ def run_pytest(tmp_path, submission) -> subprocess.CompletedProcess[str]:
             str(submission),
             "--grader-sandbox",
             "process",
+            *more,
         ],
         cwd=tmp_path,
         capture_output=True,
@@ -54,3 +55,31 @@ def test_a_compile_error_fails_every_item_with_the_compilers_line(tmp_path) -> N
     done = run_pytest(tmp_path, SUBMISSIONS / "nqueens" / "compile_error" / "syntax_error.py")
     assert done.returncode == 1
     assert "9 failed" in done.stdout and "syntax_error.py:1" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("submission", "more", "said"),
+    [
+        ("missing.py", (), "ERROR: grader: missing.py: no such file"),
+        ("bitmask.py", ("--grader-problem", "nosuch"), "ERROR: grader: unknown problem 'nosuch'"),
+    ],
+    ids=["missing file", "unknown problem"],
+)
+def test_a_mistake_in_the_command_is_one_line(tmp_path, submission, more, said) -> None:
+    given = (
+        SUBMISSIONS / "nqueens" / "accepted" / submission
+        if submission == "bitmask.py"
+        else (submission)
+    )
+    done = run_pytest(tmp_path, given, *more)
+    assert done.returncode == 4  # pytest's usage error
+    lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
+    assert any(line.startswith(said) for line in lines), lines
+    assert len(lines) <= 3 and "Traceback" not in done.stdout + done.stderr
+
+
+def test_each_item_is_named_by_the_submission_problem_and_test(tmp_path) -> None:
+    done = run_pytest(tmp_path, SUBMISSIONS / "nqueens" / "accepted" / "bitmask.py", "--co")
+    ids = [line for line in done.stdout.splitlines() if "::" in line]
+    assert len(ids) == 9 and all("bitmask.py::nqueens::" in line for line in ids)
+    assert not any(line.startswith("::") for line in ids)

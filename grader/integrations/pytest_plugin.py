@@ -35,13 +35,24 @@ def pytest_collection_modifyitems(
     submission = config.getoption("--grader-submission")
     if not submission:
         return
+    from ..errors import GraderError
     from ..kinds import load_problem
     from ..kinds.places import find_problem, problem_roots
+    from ..languages import extensions
+    from ..submission import read_submission
 
-    problem = load_problem(find_problem(config.getoption("--grader-problem"), problem_roots()))
+    try:
+        problem = load_problem(find_problem(config.getoption("--grader-problem"), problem_roots()))
+        read_submission(Path(submission), extensions())  # a missing file says so here, once
+    except GraderError as error:
+        # One line, as the command line says it: not pytest's traceback of the plugin.
+        raise pytest.UsageError(f"grader: {error}") from None
     items.extend(
         JudgeTest.from_parent(
-            session, name=f"{problem.id}::{test.shown_name}", test_name=test.shown_name
+            session,
+            name=f"{problem.id}::{test.shown_name}",
+            nodeid=f"{submission}::{problem.id}::{test.shown_name}",
+            test_name=test.shown_name,
         )
         for test in problem.tests  # a hidden test under the name students see: `hidden 1`
     )
@@ -57,7 +68,12 @@ class JudgeTest(pytest.Item):
         self.test_name = test_name
 
     def runtest(self) -> None:
-        result = _graded(self.config)
+        from ..errors import GraderError
+
+        try:
+            result = _graded(self.config)
+        except GraderError as error:  # no sandbox here, say: one line, as the CLI says it
+            raise JudgeFailure(f"grader: {error}") from None
         if result.verdict is Verdict.CE or not result.tests:
             raise JudgeFailure(f"{result.verdict.value}: {result.compile_output}")
         test = next(t for t in result.tests if t.name == self.test_name)
