@@ -27,6 +27,21 @@ CHECKERS: Final[LazyRegistry[Checker]] = LazyRegistry(
 )
 
 
+# Checkers that take a list's items in any order: a difference is said as missing and extra
+# items, never as an index.
+ANY_ORDER: Final = frozenset(
+    {"all_placements", "all_boards", "set-of-any-valid", "unordered", "unordered-nested"}
+)
+
+
+def as_students_read(checker: str, expected: object) -> object:
+    """A stored answer as a sample shows it: `one_placement` stores only whether a placement
+    exists, which a student would read as the answer itself."""
+    if checker == "one_placement" and isinstance(expected, dict) and "exists" in expected:
+        return "any one valid placement" if expected["exists"] else []
+    return expected
+
+
 def checker_for(problem: Problem) -> Checker:
     """The checker `problem` names, given what it needs of the problem (a validator)."""
     checker = CHECKERS[problem.checker]
@@ -37,4 +52,12 @@ def checker_for(problem: Problem) -> Checker:
     return configured
 
 
-__all__ = ["CHECKERS", "CheckResult", "Checker", "InvalidAnswer", "checker_for"]
+__all__ = [
+    "ANY_ORDER",
+    "CHECKERS",
+    "CheckResult",
+    "Checker",
+    "InvalidAnswer",
+    "as_students_read",
+    "checker_for",
+]

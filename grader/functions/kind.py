@@ -55,7 +55,9 @@ class FunctionKind:
         return sorted((problem.directory / "answers").glob("*.json"))
 
     def expected(self, problem: Problem, answers: Mapping[str, object], test: TestCase) -> object:
-        return answers[test.name]
+        from ..checkers import as_students_read
+
+        return as_students_read(problem.checker, answers[test.name])
 
     def shown_input(self, test: TestCase) -> str:
         return ", ".join(f"{name} = {json.dumps(value)}" for name, value in test.input.items())

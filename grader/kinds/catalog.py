@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..checkers import ANY_ORDER
 from ..languages import FUNCTION_LANGUAGES, LANGUAGES
 from ..problem import PROBLEM_FILE, Problem, TestCase
 from . import kind_of, languages_of, load_answers, load_problem, starters
@@ -131,5 +132,7 @@ def problem_document(offered: Offered, full: bool = True) -> dict[str, object]:
         ],
         "starter_code": starters(problem),
         "format": kind_of(problem).format,
+        # The answer's items may come in any order: a difference is missing and extra items.
+        "any_order": problem.checker in ANY_ORDER,
     }
     return document

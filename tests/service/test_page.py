@@ -59,6 +59,28 @@ def test_a_student_checks_the_lessons_rust_with_ctrl_enter(site, browser) -> Non
     _shot(page, "rust-accepted")
 
 
+def test_an_any_order_answer_is_compared_by_its_items(site, browser) -> None:
+    """Permutations in any order: the difference names missing and extra items, never an
+    index, even where the answer is no list of lists."""
+    running, url = site
+    page = signed_in(browser, url, running.tokens["bob"])
+    page.goto(url + "/problems/permutations")
+    _type(page, "def permute(nums):\n    return nums\n")  # the items, not their orders
+    page.get_by_role("button", name="Submit (Ctrl+Enter)").click()
+    page.locator("#compare").wait_for(state="visible", timeout=30_000)
+    said = page.locator("#difference").inner_text()
+    assert said.startswith("missing 6: [1,2,3], [1,3,2]") and "extra 3: 1, 2, 3" in said, said
+    assert "index" not in said
+
+
+def test_a_find_one_sample_shows_the_answer_as_a_student_reads_it(site, browser) -> None:
+    running, url = site
+    page = signed_in(browser, url, running.tokens["bob"])
+    page.goto(url + "/problems/nqueens-one")
+    shown = page.locator("table.samples").inner_text()
+    assert "exists" not in shown and "any one valid placement" in shown
+
+
 def test_a_wrong_answer_shows_expected_beside_yours_and_a_reload_resumes(site, browser) -> None:
     running, url = site
     page = signed_in(browser, url, running.tokens["bob"])

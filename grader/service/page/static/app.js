@@ -191,8 +191,8 @@ function addRow(test) {
 }
 
 // The expected answer and the student's side by side, the difference said: the missing and
-// the extra items of a list of lists (placements, boards: order aside), else the first item
-// that differs. Only a sample's: a hidden test's answer never reaches the page.
+// the extra items where their order does not matter (the problem's checker says so, and a
+// list of lists is read so too: placements, boards), else the first item that differs. Only a sample's: a hidden test's answer never reaches the page.
 function compareWithExpected(name, expected, returned) {
   document.getElementById("compare-title").textContent =
     `${name}, the first failing sample: expected beside yours`;
@@ -204,7 +204,8 @@ function compareWithExpected(name, expected, returned) {
 
 function difference(expected, returned) {
   const listOfLists = (value) => Array.isArray(value) && value.every(Array.isArray);
-  if (listOfLists(expected) && listOfLists(returned)) {
+  const anyOrder = document.getElementById("submit-form").dataset.anyOrder === "true";
+  if ((anyOrder || listOfLists(expected)) && Array.isArray(expected) && Array.isArray(returned)) {
     const key = (item) => JSON.stringify(item);
     const wanted = new Set(expected.map(key));
     const given = new Set(returned.map(key));
