@@ -11,6 +11,17 @@ from .conftest import SLOW, signed_in
 
 ARTIFACTS = ROOT / "test-artifacts" / "page"
 
+# LeetCode 51's board strings returned where the lesson asks for column lists: the checker
+# says so on every test, the same words first.
+LEETCODE_51_BOARDS = (
+    "def solve_n_queens(n):\n    out, cols = [], []\n\n    def place(row):\n"
+    "        if row == n:\n"
+    '            out.append(["." * c + "Q" + "." * (n - c - 1) for c in cols])\n'
+    "            return\n        for c in range(n):\n"
+    "            if all(c != q and abs(c - q) != row - r for r, q in enumerate(cols)):\n"
+    "                cols.append(c)\n                place(row + 1)\n                cols.pop()\n\n"
+    "    place(0)\n    return out\n"
+)
 WRONG = (SUBMISSIONS / "nqueens" / "wrong_answer" / "diagonal_without_abs.py").read_text()
 RUST = (SUBMISSIONS / "nqueens" / "accepted" / "lesson.rs").read_text()
 # Right on every sample, wrong on every hidden test (n = 3, 6, 7, 9).
@@ -71,6 +82,24 @@ def test_an_any_order_answer_is_compared_by_its_items(site, browser) -> None:
     said = page.locator("#difference").inner_text()
     assert said.startswith("missing 6: [1,2,3], [1,3,2]") and "extra 3: 1, 2, 3" in said, said
     assert "index" not in said
+
+
+def test_what_every_failing_row_says_alike_is_said_once_above_them(site, browser) -> None:
+    running, url = site
+    page = signed_in(browser, url, running.tokens["bob"])
+    page.goto(url + "/problems/nqueens")
+    _type(page, LEETCODE_51_BOARDS)
+    page.get_by_role("button", name="Submit (Ctrl+Enter)").click()
+    page.locator("#rows tr").nth(8).wait_for(timeout=30_000)
+    said = page.locator("#said-once")
+    said.wait_for(state="visible")
+    assert said.inner_text() == (
+        "this looks like LeetCode-51 board strings; return column indices instead, one int per row."
+    )
+    messages = page.locator("#rows td.message-cell").all_inner_texts()
+    assert messages[0] == "… the board ['Q'] is the placement [0]"
+    assert messages[1] == "correct: there is no solution"  # an accepted row keeps its own
+    assert not any("LeetCode-51" in message for message in messages)
 
 
 def test_a_find_one_sample_shows_the_answer_as_a_student_reads_it(site, browser) -> None:

@@ -153,8 +153,34 @@ async function runOwnInput() {
   statusLine.textContent = "Ran.";
 }
 
+function sayOnce() {
+  const cells = [...rows.querySelectorAll("td.message-cell[data-failing]")].filter(
+    (td) => td.dataset.full.length >= SAID_ONCE_FROM);
+  if (cells.length < 2) return;
+  let common = cells[0].dataset.full;
+  for (const td of cells.slice(1)) {
+    let length = 0;
+    while (length < common.length && common[length] === td.dataset.full[length]) length += 1;
+    if (length >= SAID_ONCE_FROM) common = common.slice(0, length);
+  }
+  // Cut where a clause ends, not inside a word; whole when every message is the same.
+  const whole = cells.every((td) => td.dataset.full === common);
+  const end = Math.max(common.lastIndexOf(": "), common.lastIndexOf("; "));
+  const prefix = whole ? common : common.slice(0, end + 1);
+  if (prefix.length < SAID_ONCE_FROM) return;
+  saidOnce.textContent = prefix.replace(/[:;]$/, ".");
+  saidOnce.hidden = false;
+  for (const td of rows.querySelectorAll("td.message-cell")) {
+    if (!td.dataset.full.startsWith(prefix)) continue;
+    const own = td.dataset.full.slice(prefix.length).trim();
+    td.textContent = own ? `… ${own}` : "as above";
+  }
+}
+
 function clearResults() {
   rows.replaceChildren();
+  saidOnce.hidden = true;
+  saidOnce.textContent = "";
   verdictLine.textContent = "";
   verdictLine.className = "verdict";
   compileBox.hidden = true;
@@ -170,6 +196,12 @@ function cell(row, text, className) {
   row.appendChild(td);
 }
 
+// What several failing rows' messages begin alike with (a hint the checker gives every
+// test: "this looks like LeetCode-51 board strings; ...") is said once, above the rows; each
+// row keeps what is its own ("as above" where nothing is).
+const SAID_ONCE_FROM = 60;
+const saidOnce = document.getElementById("said-once");
+
 function addRow(test) {
   const row = document.createElement("tr");
   cell(row, test.name + (test.hidden && test.input !== null ? " (hidden)" : ""));
@@ -177,8 +209,11 @@ function addRow(test) {
   // A hidden test's figures are not shown to students (null): they grow with its input.
   cell(row, test.time_s === null ? "–" : `${test.time_s.toFixed(3)} s`);
   cell(row, test.memory_kib === null ? "–" : `${(test.memory_kib / 1024).toFixed(1)} MiB`);
-  cell(row, test.message);
+  cell(row, test.message, "message-cell");
+  row.lastChild.dataset.full = test.message || "";
+  if (test.verdict !== "AC") row.lastChild.dataset.failing = "";
   rows.appendChild(row);
+  if (test.verdict !== "AC") sayOnce();
   if (test.verdict !== "AC" && test.board && boardBox.hidden) {
     boardBox.textContent = `${test.name}:\n${test.board}`;
     boardBox.hidden = false;
