@@ -206,10 +206,45 @@ def test_run_shows_the_references_answer_and_the_draft_survives_a_reload(site, b
     page.get_by_label("Input").fill("n = 12")
     page.get_by_role("button", name="Run (Ctrl+')").click()
     page.get_by_text("outside the allowed range 1..9").wait_for()
+    assert page.locator("#run-result").is_hidden()  # the refused run leaves no old result
     _shot(page, "run-on-own-input")
     page.reload()
     _with_editor(page)
     assert _source(page) == WRONG
+
+
+def test_a_file_over_the_judge_s_limit_is_refused_before_it_is_sent(
+    site, browser, monkeypatch
+) -> None:
+    """A paste over the judge's 128 KiB: that limit is said, nothing is sent, nothing
+    throws."""
+    running, url = site
+    page = signed_in(browser, url, running.tokens["ada"])
+    errors: list[str] = []
+    page.on("console", lambda said: errors.append(said.text) if said.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    import grader.service.page as page_module
+
+    # The plain text box (the page without its editor's bundle): a paste of 200 KB into the
+    # code editor takes the browser longer than the test's patience.
+    monkeypatch.setattr(page_module, "editor_bundle", lambda: False)
+    page.goto(url + "/problems/nqueens")
+    page.evaluate(  # 140 KB pasted (Playwright's fill types it key by key)
+        """() => { const box = document.getElementById("source");
+          box.value = "# padding\\n".repeat(14000);
+          box.dispatchEvent(new Event("input")); }"""
+    )
+    page.get_by_role("button", name="Submit (Ctrl+Enter)").click()
+    page.get_by_text("the judge takes files of at most 128 KiB").wait_for(timeout=30_000)
+    assert page.locator("#rows tr").count() == 0
+    assert errors == [], errors
+
+
+def test_the_page_has_an_icon(site) -> None:
+    running, url = site
+    icon = running.client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    assert icon.content.startswith(b"<svg")
 
 
 def test_the_keyboard_reaches_everything_and_a_phone_never_scrolls_sideways(site, browser) -> None:

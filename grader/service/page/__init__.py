@@ -42,6 +42,13 @@ def _page(request: Request, name: str, who: Caller | None, **context: object) ->
     return templates.TemplateResponse(request, name, {"who": who, **context})
 
 
+@router.get("/favicon.ico")
+def favicon() -> Response:
+    """The page's icon where a browser asks for it by the old name (a check mark, as SVG)."""
+    icon = (HERE / "static" / "favicon.svg").read_bytes()
+    return Response(icon, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+
 @router.get("/", response_class=HTMLResponse)
 def index(request: Request) -> Response:
     who = _who(request)
@@ -108,6 +115,7 @@ def exercise(problem_id: str, request: Request) -> Response:
         first_input=kind_of(offered.problem).shown_input(first) if first else "",
         editor_bundle=editor_bundle(),
         style_nonce=nonce,
+        max_source=service.options.max_source_bytes,
     )
     answer.headers["Content-Security-Policy"] = CSP.format(ancestors="'none'").replace(
         "style-src 'self'", f"style-src 'self' 'nonce-{nonce}'"

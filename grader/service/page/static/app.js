@@ -73,7 +73,27 @@ language.addEventListener("change", () => {
   localStorage.setItem(`grader:${problem}:language`, language.value);
   loadStarter();
 });
-source.addEventListener("input", () => localStorage.setItem(draftKey(language.value), editor.get()));
+source.addEventListener("input", () => saveDraft());
+
+// A draft is kept in this browser; one too large for its storage is not, and says so once.
+function saveDraft() {
+  try {
+    localStorage.setItem(draftKey(language.value), editor.get());
+  } catch (error) {
+    statusLine.textContent = "This file is too large to keep as a draft in this browser.";
+  }
+}
+
+// The judge's own limit on a file, said before anything is sent (a larger request would be
+// refused by the request cap, whose words are not about the file).
+const maxSource = Number(form.dataset.maxSource);
+function tooLarge(text) {
+  const bytes = new Blob([text]).size;
+  if (bytes <= maxSource) return false;
+  statusLine.textContent = `Your file is ${Math.ceil(bytes / 1024)} KiB; the judge takes files of `
+    + `at most ${Math.floor(maxSource / 1024)} KiB.`;
+  return true;
+}
 
 document.addEventListener("keydown", (event) => {
   if (!(event.ctrlKey || event.metaKey)) return;
@@ -88,19 +108,33 @@ async function post(url, body) {
     headers: { "Content-Type": "application/json", "X-Grader": "1" },
     body: JSON.stringify(body),
   });
-  return { response, answer: await response.json() };
+  let answer = {};
+  try {
+    answer = await response.json();
+  } catch (error) {
+    answer = {};  // an answer that is no JSON (a proxy's error page): its status says enough
+  }
+  return { response, answer };
+}
+
+// Why the grader refused a request, in its words: a sentence, or a form's field errors.
+function refusal(response, answer) {
+  if (typeof answer.detail === "string") return answer.detail;
+  if (Array.isArray(answer.detail)) return answer.detail.map((error) => error.msg).join("; ");
+  return `The grader answered ${response.status}.`;
 }
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const body = { problem, language: language.value, source: editor.get() };
   if (student) body.student = student.value;
+  if (tooLarge(body.source)) return;
   if (stream) stream.close();
   clearResults();  // the last submission's rows are not this one's
   statusLine.textContent = "Handing in…";
   const { response, answer } = await post("/v1/submissions", body);
   if (!response.ok) {
-    statusLine.textContent = answer.detail || `The grader answered ${response.status}.`;
+    statusLine.textContent = refusal(response, answer);
     return;
   }
   history.replaceState(null, "", `#submission=${answer.id}`);
@@ -116,12 +150,14 @@ function shown(value) {
 
 async function runOwnInput() {
   const box = document.getElementById("run-result");
+  box.hidden = true;  // the last run's result is not this one's, whatever this one says
+  if (tooLarge(editor.get())) return;
   statusLine.textContent = "Running on your input…";
   const { response, answer } = await post("/v1/runs", {
     problem, language: language.value, source: editor.get(), input: runInput.value,
   });
   if (!response.ok) {
-    statusLine.textContent = answer.detail || `The grader answered ${response.status}.`;
+    statusLine.textContent = refusal(response, answer);
     runInput.setAttribute("aria-invalid", response.status === 422 ? "true" : "false");
     return;
   }
