@@ -16,11 +16,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 MAX_DEPTH = 8
-# As deep as a solution may recurse, once per node of a long chain or per cell of a grid,
-# where CPython stops at 1,000: the stack is given room for it (LeetCode's Python recurses
-# as deep). Deeper is a RecursionError the harness calls endless (python.py).
-RECURSION_LIMIT = 100_000
-STACK_BYTES = 512 * 2**20
 MAX_ITEMS = 400_000
 MAX_FRAME = 4 * 1024 * 1024
 MAX_STR = 10_000
@@ -497,24 +492,7 @@ def channel() -> int:
     return fd
 
 
-def deeper() -> None:
-    """Room for RECURSION_LIMIT nested calls: the stack's soft limit raised (the main
-    thread's stack grows into it as it is used, and its memory counts as any other's), then
-    the interpreter's limit. Where the stack cannot grow, CPython's own limit stays."""
-    try:
-        import resource
-
-        soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
-        wanted = STACK_BYTES if hard == resource.RLIM_INFINITY else min(STACK_BYTES, hard)
-        if soft != resource.RLIM_INFINITY and soft < wanted:
-            resource.setrlimit(resource.RLIMIT_STACK, (wanted, hard))
-    except (ImportError, ValueError, OSError):
-        return
-    sys.setrecursionlimit(RECURSION_LIMIT)
-
-
 def main() -> None:
-    deeper()
     fd = channel()
     filename, entries = sys.argv[1], sys.argv[2].split(",")
     params = sys.argv[3].split(",") if sys.argv[3] else []

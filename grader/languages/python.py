@@ -10,7 +10,6 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 
-from ..errors import InternalError
 from ..problem import VOID, Problem
 from ..sandbox.base import BARE_PYTHON_FLAGS, Program, PythonRunner, Runtime, Sandbox
 from ..sandbox.preparation import python_places
@@ -20,17 +19,6 @@ from .python_hints import python2_error, python2_syntax
 from .python_programs import PYTHON_PROGRAMS
 
 RUNNER = Path(__file__).with_name("_pyrunner.py")
-
-
-def _runner_constant(name: str) -> int:
-    """A number the runner defines (it runs in the sandbox, and is never imported here)."""
-    found = re.search(rf"^{name} = ([\d_]+)$", RUNNER.read_text(encoding="utf-8"), re.MULTILINE)
-    if found is None:
-        raise InternalError(f"{RUNNER.name} defines no {name}")
-    return int(found[1])
-
-
-RECURSION_LIMIT = _runner_constant("RECURSION_LIMIT")  # how deep a submission may recurse
 # LeetCode's Python has these in scope without an import: every public name of the first
 # group (as `from typing import *` ...), and each module of both under its own name.
 STAR_IMPORTED = ("typing", "collections", "heapq", "bisect", "itertools", "functools", "math")
@@ -120,11 +108,7 @@ class Python:
 
     def explain(self, error_type: str, message: str, loading: bool) -> str:
         if error_type == "RecursionError" and not loading:
-            return (
-                f" It went {RECURSION_LIMIT:,} calls deep (the judge allows that many, far "
-                "more than CPython's 1,000): a recursion this deep is endless; does every "
-                "recursive call move towards a base case?"
-            )
+            return " Does every recursive call move towards a base case?"
         advice = python2_error(error_type, message)
         if advice or not loading:
             return advice
