@@ -100,15 +100,19 @@ class _Walk:
 
     def case(self, path: Path, config: GroupConfig) -> DataCase:
         name = path.relative_to(self.data).with_suffix("").as_posix()
+        answer = path.with_suffix(".ans")
+        read_case = self.version.read_case
+        if read_case is None:  # a version without a case's own files (legacy, 2023-07)
+            return DataCase(name, path, answer, config.case)
         settings = config.case
         own = path.with_suffix(".yaml")
-        if self.version.read_case is not None and own.is_file():
-            settings = self.version.read_case(load(own, shown_path(own, self.shown_from)), config)
+        if own.is_file():
+            settings = read_case(load(own, shown_path(own, self.shown_from)), config)
         files = path.with_suffix(".files")
-        given = files if self.version.read_case is not None and files.is_dir() else None
-        if given is not None:
-            flat_folder(given, self.shown_from)
-        return DataCase(name, path, path.with_suffix(".ans"), settings, given)
+        if not files.is_dir():
+            return DataCase(name, path, answer, settings)
+        flat_folder(files, self.shown_from)
+        return DataCase(name, path, answer, settings, files)
 
 
 def _shared(group: Group, config: GroupConfig, each: float) -> Group:
