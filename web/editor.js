@@ -71,7 +71,12 @@ function create(textarea, { language, nonce, onSubmit, onRun }) {
         indentUnit.of("    "),
         mode.of(LANGUAGES[language] ? LANGUAGES[language]() : []),
         errorLine,
-        EditorView.contentAttributes.of({ "aria-label": "Source code", "aria-describedby": "editor-help" }),
+        EditorView.contentAttributes.of({
+          "aria-label": "Source code",
+          "aria-describedby": "editor-help",
+          // In the tab order already (contenteditable); said so, for checkers of a scrolled editor.
+          tabindex: "0",
+        }),
         EditorView.updateListener.of((update) => {
           if (!update.docChanged) return;
           textarea.value = update.state.doc.toString();

@@ -52,6 +52,9 @@ def test_no_page_has_a_serious_violation(site, browser) -> None:
     page.get_by_role("button", name="Run (Ctrl+')").click()
     page.locator("#run-result").wait_for(state="visible", timeout=30_000)
     assert serious_violations(page, "problem-with-results") == []
+    for width, height in ((1280, 800), (375, 800)):  # the two columns, then the phone's one
+        page.set_viewport_size({"width": width, "height": height})
+        assert serious_violations(page, f"problem-with-results-{width}") == []
 
     teacher = browser.new_context(bypass_csp=True).new_page()
     teacher.goto(url + "/")

@@ -273,6 +273,65 @@ def test_the_keyboard_reaches_everything_and_a_phone_never_scrolls_sideways(site
     _shot(page, "phone-width")
 
 
+def _box(page, selector: str) -> dict[str, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, f"{selector} is not laid out"
+    return box
+
+
+def _in_view(page, selector: str) -> bool:
+    """Whether the top of `selector` is inside the window as it is scrolled now."""
+    return bool(
+        page.evaluate(
+            "(selector) => { const top = document.querySelector(selector)"
+            ".getBoundingClientRect().top; return top >= 0 && top < window.innerHeight - 40; }",
+            selector,
+        )
+    )
+
+
+def test_on_a_laptop_the_problem_sits_beside_the_editor_and_the_verdict_lands_in_view(
+    site, browser
+) -> None:
+    running, url = site
+    page = signed_in(browser, url, running.tokens["ada"])
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(url + "/problems/nqueens")
+    _with_editor(page)
+    statement, editor = _box(page, "#problem-side"), _box(page, ".cm-editor")
+    assert statement["x"] + statement["width"] <= editor["x"]  # side by side
+    assert editor["y"] < 300  # the editor starts at the top, not under the statement
+    _type(page, WRONG)
+    page.get_by_label("Source code").press("Control+Enter")
+    page.get_by_text("WA:").wait_for(timeout=30_000)
+    page.locator("#compare").wait_for(state="visible")
+    page.screenshot(path=str(ARTIFACTS / "laptop-wrong-answer-window.png"))
+    assert _in_view(page, "#verdict") and _in_view(page, "#compare")
+    assert page.evaluate("document.activeElement.closest('.cm-editor') !== null")
+
+
+def test_on_a_phone_the_editor_is_reached_without_scrolling_past_the_problem(
+    site, browser
+) -> None:
+    running, url = site
+    page = signed_in(browser, url, running.tokens["ada"])
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto(url + "/problems/nqueens")
+    _with_editor(page)
+    assert _in_view(page, ".cm-editor")
+    assert page.locator("#statement-box article").is_hidden()  # folded under its title
+    page.get_by_text("The problem: N-Queens").click()
+    assert page.locator("#statement-box article").is_visible()
+    page.get_by_text("The problem: N-Queens").click()
+    _type(page, WRONG)
+    page.get_by_label("Source code").press("Control+Enter")
+    page.get_by_text("WA:").wait_for(timeout=30_000)
+    page.locator("#compare").wait_for(state="visible")
+    page.screenshot(path=str(ARTIFACTS / "phone-wrong-answer-window.png"))
+    assert _in_view(page, "#verdict")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
 def test_without_the_editors_bundle_the_textarea_still_works(site, browser, monkeypatch) -> None:
     import grader.service.page as page_module
 

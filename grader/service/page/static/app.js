@@ -20,6 +20,20 @@ const samples = JSON.parse(document.getElementById("samples").textContent);
 const draftKey = (lang) => `grader:${problem}:${lang}`;
 let stream = null;
 
+// On a narrow screen the problem folds under its title, so the editor and the results are
+// reached without scrolling past the statement; on a wide one it is open beside them.
+const narrow = window.matchMedia("(max-width: 55.99rem)");
+const statementBox = document.getElementById("statement-box");
+statementBox.open = !narrow.matches;
+narrow.addEventListener("change", () => { statementBox.open = !narrow.matches; });
+
+// A result is brought to the window's top as it arrives (the verdict, then the first failing
+// sample under it), unless it is there already; the keyboard's focus stays in the editor.
+function bringIntoView(element) {
+  const top = element.getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight * 0.25) element.scrollIntoView({ block: "start" });
+}
+
 const editor = window.GraderEditor ? codeMirror() : plainTextarea();
 
 function codeMirror() {
@@ -132,6 +146,7 @@ form.addEventListener("submit", async (event) => {
   if (stream) stream.close();
   clearResults();  // the last submission's rows are not this one's
   statusLine.textContent = "Handing in…";
+  bringIntoView(document.getElementById("results-panel"));
   const { response, answer } = await post("/v1/submissions", body);
   if (!response.ok) {
     statusLine.textContent = refusal(response, answer);
@@ -187,6 +202,7 @@ async function runOwnInput() {
   printed.hidden = !(yours && yours.output);
   printed.textContent = yours && yours.output ? `Printed:\n${yours.output}` : "";
   statusLine.textContent = "Ran.";
+  bringIntoView(box);
 }
 
 function sayOnce() {
@@ -271,6 +287,7 @@ function compareWithExpected(name, expected, returned) {
   document.getElementById("compare-yours").textContent = shown(returned);
   document.getElementById("difference").textContent = difference(expected, returned);
   document.getElementById("compare").hidden = false;
+  bringIntoView(document.getElementById("results-panel"));
 }
 
 function difference(expected, returned) {
@@ -311,6 +328,7 @@ function showResult(result) {
     markCompileError(result.compile_output);
   }
   statusLine.textContent = "Done.";
+  bringIntoView(document.getElementById("results-panel"));
   refreshHistory();
 }
 
@@ -318,6 +336,7 @@ function watch(id) {
   if (stream) stream.close();
   clearResults();
   statusLine.textContent = "Grading…";
+  verdictLine.textContent = "Grading…";
   stream = new EventSource(`/v1/submissions/${id}/events`);
   stream.addEventListener("test", (event) => addRow(JSON.parse(event.data)));
   stream.addEventListener("result", (event) => {
