@@ -310,9 +310,7 @@ def test_on_a_laptop_the_problem_sits_beside_the_editor_and_the_verdict_lands_in
     assert page.evaluate("document.activeElement.closest('.cm-editor') !== null")
 
 
-def test_on_a_phone_the_editor_is_reached_without_scrolling_past_the_problem(
-    site, browser
-) -> None:
+def test_on_a_phone_the_editor_is_reached_without_scrolling_past_the_problem(site, browser) -> None:
     running, url = site
     page = signed_in(browser, url, running.tokens["ada"])
     page.set_viewport_size({"width": 375, "height": 800})
