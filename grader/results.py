@@ -90,6 +90,9 @@ class SubmissionResult:
     tests: tuple[TestResult, ...]
     flags: tuple[Flag, ...] = ()
     groups: tuple[GroupScore, ...] = ()  # a scoring package's, by name
+    # The line of the student's file that declares the function graded (None: a whole
+    # program, or not found): where a CI annotation of a failing test lands.
+    entry_line: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

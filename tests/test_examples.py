@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -80,6 +81,15 @@ FIRST_MESSAGE = {
     "diagonal_without_abs.cpp": "is `abs(...)` missing?",
     "MissingSemicolon.java": "MissingSemicolon.java:5: error: ';' expected",
     "UndefinedName.cs": "UndefinedName.cs(5,20): error CS0103",
+    # The judge's own files are never named: a wrong name is the signature it calls.
+    "WrongMethodName.java": "WrongMethodName.java: your code does not fit the expected signature"
+    " `class Solution { public List<List<Integer>> solveNQueens(int n) }`: cannot find symbol"
+    " (symbol: method solveNQueens(int))",
+    "WrongMethodName.cs": "does not fit the expected signature `public class Solution {",
+    "MethodOutsideClass.cs": "MethodOutsideClass.cs:1: `public IList<IList<int>> SolveNQueens(int"
+    " n)` is outside any class",
+    "MethodOutsideClass.java": "put it inside `class Solution { ... }`",
+    "FirstLineError.cs": "FirstLineError.cs(1,83): error CS1525",  # its column, not the usings'
     "NullPointer.java": "raised java.lang.NullPointerException",
     "IndexOutOfRange.cs": "raised System.IndexOutOfRangeException",
     "FirstSolutionOnly.java": "did the search stop at the first solution?",
@@ -164,6 +174,7 @@ def test_example_gets_its_folders_verdict(path: Path, sandbox) -> None:
     if path.name in FIRST_MESSAGE:
         assert FIRST_MESSAGE[path.name] in message
     assert "Traceback (most recent call last)" not in message
+    assert not re.search(r"GraderMain|grader-driver", message)  # the judge's files, never
 
 
 def test_every_language_has_the_required_examples() -> None:

@@ -14,6 +14,7 @@ from typing import Final
 
 from ..errors import GraderError, SandboxUnavailable
 from ..languages import NEEDS
+from ..languages.declarations import entry_line
 from ..problem import Problem, TestCase, load_answer
 from ..results import SubmissionResult, TestResult
 from ..sandbox import SandboxOptions
@@ -184,6 +185,7 @@ def _grade(grading: Grading, asked: Asked) -> SubmissionResult:
             max_score=problem.max_score,
             compile_output=failed_load.message if failed_load else "",
             tests=tests,
+            entry_line=entry_line(submission.source, problem.entry_names(grading.language.id)),
         )
     if asked.flagged and not failing:
         slowest = max((test.time_s for test in tests), default=0.0)

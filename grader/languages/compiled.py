@@ -20,7 +20,8 @@ from ..problem import Problem
 from ..sandbox.base import Program, RunOutcome, Runtime, Sandbox, Termination
 from ..submission import Submission
 from .base import Build, Sanitized, SourceFamily, source_problem
-from .diagnostics import ERROR, head, student_diagnostics
+from .declarations import method_outside_class, refused
+from .diagnostics import ERROR, head, student_diagnostics, without_prefix
 from .signatures import Spelling, supported_params
 from .toolcache import write_whole
 
@@ -38,6 +39,7 @@ class Unit:
     student_lines: int  # lines past this in the student's file are the driver's
     signature: str  # what the driver calls, for a student whose code does not fit it
     shown_as: str = ""  # the student's own name for a file the compiler needs renamed
+    line_one_prefix: str = ""  # what the judge put before the student's first line (imports)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +81,10 @@ class CompiledLanguage:
     # Whether the compiler needs the student's file under a name of its own (javac: a public
     # class's), messages then showing the student's.
     renames_student_file: bool = False
+    # Whether a method must be declared in a class (Java, C#): one outside is told so.
+    methods_in_class: bool = False
+    # What `unit_files` puts on the student's first line (imports), so line numbers stay.
+    line_one_prefix: str = ""
 
     def toolchain(self) -> object:
         """The toolchain's paths and version; SandboxUnavailable naming the package."""
@@ -114,18 +120,25 @@ class CompiledLanguage:
             else student_file_name(submission, self.extensions[0], self.file_name)
         )
         shown = submission.path.name if self.renames_student_file else student
+        if self.methods_in_class:
+            outside = method_outside_class(
+                submission.source, shown, self.short_name, self.spelling.wrapper
+            )
+            if outside:
+                return Build(None, outside)
         for refusal in self.refusals:
             found = refused(
                 submission.source, shown, refusal.pattern, refusal.advice.format(entry=entry)
             )
             if found:
-                return found
+                return Build(None, found)
         return Unit(
             self.unit_files(submission, problem, entry, student, sanitized),
             student,
             line_count(submission.source),
             self.signature_shape.format(self.spelling.signature(problem, entry)),
             shown_as=submission.path.name if self.renames_student_file else "",
+            line_one_prefix=self.line_one_prefix,
         )
 
     def explained(self, build: Build) -> Build:
@@ -186,32 +199,6 @@ def entry_point(problem: Problem, language: str, source: bytes) -> str:
     names = problem.entry_names(language)
     text = source.decode("utf-8", "replace")
     return next((name for name in names if re.search(rf"\b{name}\s*\(", text)), names[0])
-
-
-def declaration(source: bytes, pattern: str) -> tuple[int, str] | None:
-    """The first line (1-based, and its text) that `pattern` matches outside comments."""
-    text = re.sub(
-        r"//[^\n]*|/\*.*?\*/",
-        lambda comment: re.sub(r"[^\n]", " ", comment[0]),
-        source.decode("utf-8", "replace"),
-        flags=re.DOTALL,
-    )
-    found = re.search(pattern, text, re.MULTILINE)
-    if found is None:
-        return None
-    # A pattern's leading `\s*` may span blank lines: the line is the declaration's own.
-    start = found.start() + len(found[0]) - len(found[0].lstrip())
-    return text.count("\n", 0, start) + 1, found[0].strip()
-
-
-def refused(source: bytes, file_name: str, pattern: str, advice: str) -> Build | None:
-    """A compile error before compiling, for what a driver can never build beside (a
-    `main` of the student's own, a package): the line to remove, named."""
-    found = declaration(source, pattern)
-    if found is None:
-        return None
-    line, text = found
-    return Build(None, f"{file_name}:{line}: remove `{text}`: {advice}")
 
 
 def driver_source(file_name: str, call: str, arguments_setup: str = "") -> str:
@@ -279,17 +266,34 @@ def compile_message(outcome: RunOutcome, unit: Unit) -> str:
         return f"compilation used more than {BUILD_LIMITS.memory_mib} MiB of memory"
     text = (outcome.stderr + outcome.stdout).decode("utf-8", "replace")
     text = re.sub(r"\x1b\[[0-9;]*m", "", text)
-    own = student_diagnostics(text, unit.student_file, unit.student_lines)
+    own = without_prefix(
+        student_diagnostics(text, unit.student_file, unit.student_lines),
+        unit.student_file,
+        unit.line_one_prefix,
+    )
     if own:
         return own.replace(unit.student_file, unit.shown_as) if unit.shown_as else own
-    first = next((line for line in text.splitlines() if ERROR.search(line)), "")
-    in_driver = re.search(rf"(?:{re.escape(unit.student_file)}|grader-driver\.\w+):\d+", text)
-    if first and in_driver:
+    lines = text.splitlines()
+    first = next((index for index, line in enumerate(lines) if ERROR.search(line)), None)
+    # The driver's own files (GraderMain.java, grader-driver.cpp) or the driver's lines
+    # appended to the student's: their errors are about how the student's code is called.
+    files = "|".join(re.escape(name) for name, _ in unit.files)
+    in_driver = re.search(rf"(?:{files}|grader-driver\.\w+)[:(]\d+", text)
+    if first is not None and in_driver:
         return (
-            f"{unit.student_file}: your code does not fit the expected signature "
-            f"`{unit.signature}`: {first.split('error', 1)[-1].lstrip('[]E0123456789: ')}"
+            f"{unit.shown_as or unit.student_file}: your code does not fit the expected "
+            f"signature `{unit.signature}`: {_driver_error(lines[first:])}"
         )
     return "compilation failed:\n" + head(text)
+
+
+def _driver_error(lines: list[str]) -> str:
+    """The compiler's sentence for an error in the driver, without its location and code
+    (javac's symbol line kept; mcs's guess about assembly references left out)."""
+    said = re.split(r"\berror\b(?:\[\w+\]| CS\d+)?:?", lines[0], maxsplit=1)[-1].strip()
+    said = re.sub(r" and no extension method .*$", "", said)
+    symbol = next((line.strip() for line in lines[1:4] if line.strip().startswith("symbol:")), "")
+    return f"{said} ({' '.join(symbol.split())})" if symbol else said
 
 
 def missing_toolchain(language: str, package: str, why: str) -> SandboxUnavailable:

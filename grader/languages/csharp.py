@@ -128,6 +128,8 @@ class CSharp(CompiledLanguage):
         refused=miscompiled,
     )
     short_name = "C#"
+    methods_in_class = True
+    line_one_prefix = USINGS
     signature_shape = "public class Solution {{ {} }}"
     refusals = REFUSED
     spelling = Spelling(

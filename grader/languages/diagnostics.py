@@ -26,6 +26,27 @@ def student_diagnostics(text: str, student_file: str, student_lines: int) -> str
     return head("\n".join(line for block in wanted for line in block)) if wanted else ""
 
 
+def without_prefix(said: str, student_file: str, prefix: str) -> str:
+    """The compiler's words on the student's first line as of the student's own file: the
+    judge's imports before it taken out of its column (mcs) and of its excerpt (javac)."""
+    if not prefix:
+        return said
+    said = re.sub(
+        rf"(?<![\w.]){re.escape(student_file)}\(1,(\d+)\)",
+        lambda found: f"{student_file}(1,{max(int(found[1]) - len(prefix), 1)})",
+        said,
+    )
+    lines = said.splitlines()
+    for index, line in enumerate(lines):
+        if not line.startswith(prefix):
+            continue
+        lines[index] = line[len(prefix) :]
+        following = lines[index + 1] if index + 1 < len(lines) else ""
+        if following.strip() == "^" and following.startswith(" " * len(prefix)):
+            lines[index + 1] = following[len(prefix) :]
+    return "\n".join(lines)
+
+
 ERROR: Final = re.compile(r"(?:^|: )(?:fatal )?error\b")
 # gcc/javac "file:line:", rustc "error[...]", mcs "file(line,col): error".
 BLOCK_START: Final = re.compile(r"^(?:\S+:\d+:(?:\d+:)? |\S+\(\d+,\d+\): |\S+: In |error|warning)")

@@ -143,6 +143,8 @@ class Java(CompiledLanguage):
         ),
     )
     short_name = "Java"
+    methods_in_class = True
+    line_one_prefix = IMPORTS
     renames_student_file = True  # javac requires a public class's file to carry its name
     refusals = (
         Refusal(

@@ -35,10 +35,12 @@ def _annotations(report: Report, result: SubmissionResult) -> list[str]:
             f"title={_property(f'{result.verdict.value}: compile error')}::"
             f"{_message(result.compile_output)}"
         ]
+    # A failing test lands in the student's diff: at the line that declares the function
+    # graded (a whole program: its file), never in the grader's own checkout.
+    line = f",line={result.entry_line}" if result.entry_line is not None else ""
     return [
-        f"::error file={_property(report.problem_file)}"
-        + (f",line={test.line}" if test.line is not None else "")
-        + f",title={_property(f'{result.submission} {test.name}: {test.verdict.value}')}::"
+        f"::error file={_property(result.submission)}{line},"
+        f"title={_property(f'{test.name}: {test.verdict.value} {test.verdict.description}')}::"
         + _message(test.message)
         for test in result.tests
         if test.verdict is not Verdict.AC

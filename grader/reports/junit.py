@@ -59,7 +59,7 @@ def _suite(report: Report, result: SubmissionResult) -> ElementTree.Element:
         return suite
     failures = errors = 0
     for test in result.tests:
-        case = _case(report, classname, test)
+        case = _case(classname, result, test)
         suite.append(case)
         failures += case.find("failure") is not None
         errors += case.find("error") is not None
@@ -71,16 +71,18 @@ def _suite(report: Report, result: SubmissionResult) -> ElementTree.Element:
     return suite
 
 
-def _case(report: Report, classname: str, test: TestResult) -> ElementTree.Element:
+def _case(classname: str, result: SubmissionResult, test: TestResult) -> ElementTree.Element:
     case = ElementTree.Element(
         "testcase",
         classname=classname,
         name=test.name + (" (hidden)" if test.hidden and not test.redacted else ""),
         time=f"{test.wall_s:.6f}",
-        file=report.problem_file,
+        # The student's file at the function graded: what a test reporter annotates lands
+        # in the student's diff, not in the grader's checkout.
+        file=result.submission,
     )
-    if test.line is not None:
-        case.set("line", str(test.line))
+    if result.entry_line is not None:
+        case.set("line", str(result.entry_line))
     if test.verdict is not Verdict.AC:
         # IE is the harness's fault (an error); every other verdict is the program's (a failure).
         kind = "error" if test.verdict is Verdict.IE else "failure"

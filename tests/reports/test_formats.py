@@ -61,6 +61,7 @@ REPORT = Report(
                 ),
                 _test("n9", Verdict.WA, 48, hidden=True, message="wrong answer on a hidden test"),
             ),
+            entry_line=3,
         ),
         SubmissionResult("bad.cpp", "cpp", Verdict.CE, 0, 3, "bad.cpp:6:24: error: conversion", ()),
     ),
@@ -78,8 +79,8 @@ def test_junit_reads_back_with_a_junit_reader() -> None:
     assert isinstance(failure, junitparser.Failure)
     assert failure.type == "WA" and failure.message == "queens in rows 0 and 1"
     assert "X .\n. X" in failure.text
-    assert cases[1]._elem.get("file") == "problems/nqueens/problem.yaml"
-    assert cases[1]._elem.get("line") == "41"
+    assert cases[1]._elem.get("file") == "sol.py"  # the student's, at the function graded
+    assert cases[1]._elem.get("line") == "3"
     [error] = list(suites[1])[0].result
     assert isinstance(error, junitparser.Error) and "bad.cpp:6:24" in error.text
     assert (suites[0].tests, suites[0].failures) == (3, 2)
@@ -101,10 +102,10 @@ def test_gradescope_results_match_the_documented_schema() -> None:
     assert build[0]["status"] == "failed" and "bad.cpp:6:24" in build[0]["output"]
 
 
-def test_github_annotations_point_at_the_test_and_escape_newlines() -> None:
+def test_github_annotations_land_in_the_students_file_and_escape_newlines() -> None:
     lines = REPORTER("github").splitlines()
     errors = [line for line in lines if line.startswith("::error ")]
-    assert errors[0].startswith("::error file=problems/nqueens/problem.yaml,line=41,")
+    assert errors[0].startswith("::error file=sol.py,line=3,title=n2%3A WA ")
     assert "queens in rows 0 and 1%0Ashare a diagonal" in errors[0]
     assert any(line.startswith("::error file=bad.cpp,line=6,") for line in errors)
     summary = markdown_summary(REPORT)
@@ -117,7 +118,9 @@ def test_the_cli_appends_the_summary_for_github(tmp_path, monkeypatch, capsys) -
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
     wrong = SUBMISSIONS / "nqueens" / "wrong_answer" / "diagonal_without_abs.py"
     assert main(["grade", "--sandbox", "process", "--format", "github", str(wrong)]) == 1
-    assert "::error file=problems/nqueens/problem.yaml,line=" in capsys.readouterr().out
+    # The line that declares solve_n_queens in the student's file (its diff shows it there).
+    declared = wrong.read_text().splitlines().index("def solve_n_queens(n):") + 1
+    assert f"::error file={wrong},line={declared}," in capsys.readouterr().out
     assert "| WA |" in summary.read_text()
 
 

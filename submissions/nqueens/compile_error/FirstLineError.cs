@@ -1,0 +1,1 @@
+public class Solution { public IList<IList<int>> SolveNQueens(int n) { return null } }

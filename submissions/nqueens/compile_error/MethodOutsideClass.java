@@ -1,0 +1,3 @@
+public List<List<Integer>> solveNQueens(int n) {
+    return new ArrayList<>();
+}

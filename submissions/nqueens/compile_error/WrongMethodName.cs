@@ -1,0 +1,7 @@
+using System.Collections.Generic;
+
+public class Solution {
+    public IList<IList<int>> Queens(int n) {
+        return new List<IList<int>>();
+    }
+}
