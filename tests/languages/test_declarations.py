@@ -52,7 +52,8 @@ def test_the_entry_points_line_is_its_declaration_in_every_language() -> None:
     names = ("solve_n_queens", "solveNQueens", "SolveNQueens")
     files = {
         "# solve_n_queens(n) below\nimport sys\n\ndef solve_n_queens(n):\n": 4,
-        "// solveNQueens(n)\nclass Solution {\n    public List<List<Integer>> solveNQueens(int n) {": 3,
+        "// solveNQueens(n)\nclass Solution {\n"
+        "    public List<List<Integer>> solveNQueens(int n) {": 3,
         "impl Solution {\n    pub fn solve_n_queens(n: i32) -> Vec<Vec<i32>> {": 2,
         'public class Solution {\n  string s = "SolveNQueens(";\n  public IList<IList<int>> '
         "SolveNQueens(int n) {": 3,
