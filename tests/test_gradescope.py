@@ -5,6 +5,8 @@ bubblewrap), setup.sh run once, then run_autograder on each submission."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import shutil
@@ -134,23 +136,38 @@ def test_a_fault_of_the_harness_is_told_to_the_student_plainly(tmp_path, capsys)
 
 
 @pytest.fixture(scope="module")
-def autograder(tmp_path_factory) -> Path:
+def built(tmp_path_factory) -> tuple[Path, str]:
+    """The zip `grader gradescope build` wrote, and what it printed."""
     zip_path = tmp_path_factory.mktemp("build") / "autograder.zip"
-    status = main(
-        [
-            "gradescope",
-            "build",
-            "nqueens",
-            "--language",
-            "python",
-            "--language",
-            "rust",
-            "--output",
-            str(zip_path),
-        ]
-    )
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        status = main(
+            [
+                "gradescope",
+                "build",
+                "nqueens",
+                "--language",
+                "python",
+                "--language",
+                "rust",
+                "--output",
+                str(zip_path),
+            ]
+        )
     assert status == 0
-    return zip_path
+    return zip_path, printed.getvalue()
+
+
+@pytest.fixture(scope="module")
+def autograder(built) -> Path:
+    return built[0]
+
+
+def test_the_files_it_says_it_wrote_are_the_zips(built) -> None:
+    zip_path, printed = built
+    with zipfile.ZipFile(zip_path) as archive:
+        entries = len(archive.namelist())
+    assert f"({entries} files)" in printed, printed
 
 
 def test_the_zip_holds_the_scripts_problem_answers_and_wheels(autograder) -> None:

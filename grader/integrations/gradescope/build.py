@@ -36,7 +36,7 @@ class Built:
 
     output: Path
     languages: tuple[str, ...]
-    files: int
+    files: int  # the zip's entries, every one
     # Why no PyYAML wheel went in (setup.sh then takes it from PyPI); "" when they did.
     download_failure: str = ""
 
@@ -84,8 +84,9 @@ def build(problem: Problem, languages: Iterable[str], output: Path) -> Built:
                 _add(archive, path.relative_to(root).as_posix(), path.read_bytes(), PLAIN)
             for wheel in sorted(wheels.iterdir()):
                 _add(archive, f"{WHEELS}/{wheel.name}", wheel.read_bytes(), PLAIN)
+            entries = len(archive.namelist())
         temporary.replace(output)
-    return Built(output, chosen, len(files) + 3, failure)
+    return Built(output, chosen, entries, failure)
 
 
 def _add(archive: zipfile.ZipFile, name: str, content: bytes, mode: int) -> None:
