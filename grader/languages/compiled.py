@@ -146,8 +146,7 @@ class CompiledLanguage:
         return build
 
     def template(self, problem: Problem) -> str:
-        method = self.spelling.signature(problem, problem.entry_names(self.id)[0])
-        return self.spelling.wrapper.format(method=method)
+        return self.spelling.starter(problem, problem.entry_names(self.id)[0])
 
     def missing(self) -> str:
         try:

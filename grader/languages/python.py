@@ -9,6 +9,7 @@ import sys
 from functools import cache
 from pathlib import Path
 from types import ModuleType
+from typing import Final
 
 from ..problem import VOID, Problem
 from ..sandbox.base import BARE_PYTHON_FLAGS, Program, PythonRunner, Runtime, Sandbox
@@ -75,10 +76,20 @@ class Python:
         entry = problem.entry_names(self.id)[0]
         params = ", ".join(f"{param.name}: {_hint(param.type)}" for param in problem.params)
         returns = "None" if problem.returns == VOID else _hint(problem.returns or "object")
-        for node in ("ListNode", "TreeNode"):  # LeetCode's hints: either may be None
-            returns = returns.replace(node, f"Optional[{node}]")
-            params = params.replace(f": {node}", f": Optional[{node}]")
-        return f"def {entry}({params}) -> {returns}:\n    ...\n"
+        used = [node for node in NODE_CLASSES if node in f"{params} {returns}"]
+        for node in used:  # LeetCode's hints: either may be None
+            returns = returns.replace(node, f"{node} | None")
+            params = params.replace(f": {node}", f": {node} | None")
+        function = f"def {entry}({params}) -> {returns}:\n    ...\n"
+        if not used:
+            return function
+        # LeetCode's definitions, which its starter gives in a comment, as code: the
+        # student's editor and linters know the names (the judge supplies the same class).
+        classes = "".join(
+            f"# LeetCode's {node}; the judge has the same.\n{NODE_CLASSES[node]}\n\n"
+            for node in used
+        )
+        return classes + function
 
     def missing(self) -> str:
         return ""  # the grader's own interpreter
@@ -163,6 +174,28 @@ class Python:
                 python_runner=runner,
             )
         )
+
+
+NODE_CLASSES: Final = {
+    "ListNode": (
+        "class ListNode:\n"
+        '    def __init__(self, val: int = 0, next: "ListNode | None" = None) -> None:\n'
+        "        self.val = val\n"
+        "        self.next = next\n"
+    ),
+    "TreeNode": (
+        "class TreeNode:\n"
+        "    def __init__(\n"
+        "        self,\n"
+        "        val: int = 0,\n"
+        '        left: "TreeNode | None" = None,\n'
+        '        right: "TreeNode | None" = None,\n'
+        "    ) -> None:\n"
+        "        self.val = val\n"
+        "        self.left = left\n"
+        "        self.right = right\n"
+    ),
+}
 
 
 def _hint(kind: str) -> str:

@@ -166,6 +166,8 @@ class Rust(CompiledLanguage):
         "fn {entry}({params}) -> {returns}",
         "impl Solution {{\n    pub {method} {{\n        \n    }}\n}}\n",
         in_place="&mut {}",
+        preamble={"TreeNode": "use std::cell::RefCell;\nuse std::rc::Rc;\n\n"},
+        snake_case_params=True,
     )
 
     def toolchain(self) -> tuple[str, str, str]:

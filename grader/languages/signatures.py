@@ -3,8 +3,9 @@ types their drivers convert, and how a driver that converts at run time makes th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import ProblemError
@@ -24,6 +25,23 @@ class Spelling:
     param_scalars: Mapping[str, str] | None = None
     list_param: str = "{}"  # around a list parameter's whole type: C++'s "{}&"
     in_place: str = "{}"  # around the first parameter of a `void` problem: Rust's "&mut {}"
+    # What the starter file needs above the wrapper where the signature names a type
+    # (Rust's TreeNode: `use std::rc::Rc;`), as LeetCode's starter has it.
+    preamble: Mapping[str, str] = field(default_factory=dict)
+    snake_case_params: bool = False  # Rust's: `target_sum`, not `targetSum` (a lint warns)
+
+    def starter(self, problem: Problem, entry: str) -> str:
+        """The starter file: the signature in the wrapper, an empty body, under what it uses."""
+        used = {problem.returns, *(param.type for param in problem.params)}
+        needed = "".join(
+            dict.fromkeys(self.preamble[kind] for kind in sorted(used & set(self.preamble)))
+        )
+        return needed + self.wrapper.format(method=self.signature(problem, entry))
+
+    def param_name(self, name: str) -> str:
+        if not self.snake_case_params:
+            return name
+        return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
 
     def type(self, wire_type: str, parameter: bool = False) -> str:
         sequence = (parameter and self.param_sequence) or self.sequence
@@ -43,7 +61,7 @@ class Spelling:
 
     def signature(self, problem: Problem, entry: str) -> str:
         params = ", ".join(
-            self.param.format(type=self.param_type(problem, i), name=param.name)
+            self.param.format(type=self.param_type(problem, i), name=self.param_name(param.name))
             for i, param in enumerate(problem.params)
         )
         # A scalar return is spelt as a parameter would be (Java's `int`, not `Integer`).

@@ -127,3 +127,31 @@ def test_a_returned_cycle_or_shared_node_is_a_wrong_answer_that_says_so(
     result = grade(problem, load_answers(problem), submission, process_sandbox)
     assert result.verdict is Verdict.WA
     assert said in result.tests[0].message, result.tests[0].message
+
+
+def test_a_starter_that_keeps_leetcode_s_class_is_graded_as_one_that_does_not(
+    problems, make_submission, process_sandbox
+) -> None:
+    """The Python starter defines TreeNode (for the student's editor and linters): the
+    student's nodes are then of that class, and the judge reads them all the same."""
+    tree = problems("tree")
+    starter = FUNCTION_LANGUAGES["python"].template(tree)
+    assert "class TreeNode:" in starter
+    body = (
+        "    if root is None:\n        return None\n"
+        "    return TreeNode(root.val, invert_tree(root.right), invert_tree(root.left))\n"
+    )
+    result = grade(
+        tree,
+        load_answers(tree),
+        make_submission(starter.replace("    ...\n", body)),
+        process_sandbox,
+    )
+    assert result.verdict is Verdict.AC, result
+
+
+def test_rust_spells_a_camel_case_parameter_in_snake_case() -> None:
+    rust = FUNCTION_LANGUAGES["rust"].spelling
+    assert rust.param_name("targetSum") == "target_sum"
+    assert rust.param_name("root") == "root"
+    assert FUNCTION_LANGUAGES["java"].spelling.param_name("targetSum") == "targetSum"
