@@ -37,6 +37,20 @@ def test_a_sound_problem_verifies_with_its_catch_matrix(problem_copy, examples, 
     assert "Python 3: slowest accepted" in out
 
 
+def test_a_problem_without_examples_is_warned_of_what_is_unproved(problem_copy, capsys):
+    code, out = verify(problem_copy, capsys)
+    assert code == 0, out  # a warning: the references and answers are still proved
+    assert "no examples in submissions/nqueens/" in out
+    assert "add an accepted solution per language" in out
+
+
+def test_only_accepted_examples_are_warned_that_nothing_is_caught(problem_copy, examples, capsys):
+    shutil.rmtree(examples / "wrong_answer")
+    code, out = verify(problem_copy, capsys)
+    assert code == 0, out
+    assert "no wrong example in submissions/nqueens/" in out
+
+
 def test_disagreeing_references_fail(problem_copy, examples, capsys) -> None:
     broken = problem_copy.parent.parent / "reference" / "nqueens" / "bitmask.py"
     broken.write_text(

@@ -73,6 +73,7 @@ def verify(
                 f"{problem.answer_path(test)}: stale; run `grader answers {problem.id}`"
             )
     examples = examples_of(problem)
+    warnings += _missing_examples(problem, examples)
     progress(f"{problem.id}: grading {len(examples)} examples")
     known = extensions()
 
@@ -102,6 +103,27 @@ def verify(
     failures += timing_failures
     warnings += timing_warnings
     return Verification(problem.id, tuple(failures), tuple(warnings), matrix, timing)
+
+
+def _missing_examples(problem: Problem, examples: list[Path]) -> list[str]:
+    """What verify cannot prove for want of examples: that a solution passes within the
+    limits (no accepted one), that the tests catch a mistake (no wrong one)."""
+    where = problem.directory.parent.parent / "submissions" / problem.id
+    shown = f"submissions/{problem.id}/"
+    if not examples:
+        return [
+            f"no examples in {shown} (looked in {where}): nothing shows that a solution "
+            "passes within the limits or that the tests catch a mistake; add an accepted "
+            f"solution per language in {shown}accepted/ and the lesson's mistakes in "
+            f"{shown}wrong_answer/, time_limit_exceeded/, ... (docs/problems.md, step 7)"
+        ]
+    folders = {path.parent.name for path in examples}
+    said = []
+    if "accepted" not in folders:
+        said.append(f"no accepted example in {shown}accepted/: no limit is checked")
+    if not folders - {"accepted", "flagged"}:
+        said.append(f"no wrong example in {shown}: nothing shows the tests catch a mistake")
+    return said
 
 
 def revealing_names(problem: Problem) -> list[str]:

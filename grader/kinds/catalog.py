@@ -1,16 +1,20 @@
-"""The problems and languages a service offers, loaded once and refreshed on demand (an
-instructor who edited problem.yaml asks for a rejudge), as the API and the page show them:
-never a hidden test's input or answer."""
+"""The problems and languages a service offers, as the API and the page show them (never a
+hidden test's input or answer): loaded at the start, looked at again every few seconds for
+problems added, edited or removed, and read again whole when a rejudge asks."""
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from ..checkers import ANY_ORDER
+from ..errors import GraderError
 from ..languages import FUNCTION_LANGUAGES, LANGUAGES
 from ..problem import PROBLEM_FILE, Problem, TestCase
 from . import kind_of, languages_of, load_answers, load_problem, starters
@@ -35,32 +39,99 @@ class Offered:
     version: str
 
 
+# How often a running service looks for problems added, edited or removed (a stat of each
+# problem's files, no parse unless one changed).
+RECHECK_S: Final = 2.0
+log = logging.getLogger("grader.catalog")
+
+
 class Catalog:
-    def __init__(self, roots: tuple[Path, ...]) -> None:
-        """Every problem under `roots` (the first root wins a name both have)."""
+    def __init__(self, roots: tuple[Path, ...], recheck_s: float = RECHECK_S) -> None:
+        """Every problem under `roots` (the first root wins a name both have). A problem that
+        does not load stops the start: the instructor sees it at once."""
         self._roots = roots
+        self._recheck_s = recheck_s
         self._lock = threading.Lock()
+        self._loaded: dict[Path, tuple[tuple[int, ...], Offered]] = {}
         self._offered: dict[str, Offered] = {}
+        self._checked = time.monotonic()
         self.refresh()
 
     def refresh(self) -> None:
-        found: dict[str, Offered] = {}
-        for root in reversed(self._roots):
-            for yaml_file in sorted(root.glob(f"*/{PROBLEM_FILE}")):
-                problem = load_problem(yaml_file.parent)
-                found[problem.id] = Offered(
-                    problem, load_answers(problem), problem_version(problem)
-                )
-        with self._lock:
-            self._offered = found
+        """Read every problem again now (a rejudge asks for it); one that does not load
+        raises, naming its file:line."""
+        self._reload(force=True)
 
     def get(self, problem_id: str) -> Offered | None:
+        self._recheck()
         with self._lock:
             return self._offered.get(problem_id)
 
     def all(self) -> list[Offered]:
+        self._recheck()
         with self._lock:
             return sorted(self._offered.values(), key=lambda offered: offered.problem.id)
+
+    def _recheck(self) -> None:
+        """A problem folder added, removed or edited since the last look is served as it is
+        now, without a restart. One that no longer loads (an editor's half-saved file) keeps
+        being served as it was, and the log says why."""
+        now = time.monotonic()
+        if now - self._checked < self._recheck_s:
+            return
+        self._checked = now
+        try:
+            self._reload(force=False)
+        except OSError as error:  # a root gone or unreadable: the problems as they were
+            log.warning("problems not rechecked: %s", error)
+
+    def _reload(self, force: bool) -> None:
+        with self._lock:
+            before = dict(self._loaded)
+        loaded: dict[Path, tuple[tuple[int, ...], Offered]] = {}
+        for root in self._roots:
+            for yaml_file in sorted(root.glob(f"*/{PROBLEM_FILE}")):
+                folder = yaml_file.parent
+                stamp = _stamp(folder)
+                kept = before.get(folder)
+                if kept is not None and kept[0] == stamp and not force:
+                    loaded[folder] = kept
+                    continue
+                try:
+                    loaded[folder] = (stamp, _offered(folder))
+                except GraderError as error:
+                    if force:
+                        raise
+                    log.warning("%s: not reloaded, still served as it was: %s", folder, error)
+                    if kept is not None:
+                        loaded[folder] = kept
+        offered: dict[str, Offered] = {}
+        for _, one in reversed(loaded.values()):  # the first root's problem wins its name
+            offered[one.problem.id] = one
+        with self._lock:
+            self._loaded = loaded
+            self._offered = offered
+
+
+def _offered(folder: Path) -> Offered:
+    problem = load_problem(folder)
+    return Offered(problem, load_answers(problem), problem_version(problem))
+
+
+def _stamp(folder: Path) -> tuple[int, ...]:
+    """What changes when an instructor edits a problem: its problem.yaml, and what is added
+    to or removed from its answers or test data (answers are rewritten by a rename)."""
+    watched = [folder / PROBLEM_FILE, folder / "answers", folder / "data"]
+    watched += sorted(path for path in (folder / "data").glob("*") if path.is_dir())
+    stamp: list[int] = []
+    for path in watched:
+        try:
+            status = path.stat()
+        except FileNotFoundError:
+            stamp += [0, 0]
+            continue
+        stamp += [status.st_mtime_ns, status.st_size]
+    return tuple(stamp)
 
 
 def language_document(language_id: str) -> dict[str, object]:

@@ -27,6 +27,7 @@ class ServiceOptions:
     queue_capacity: int = 5000  # ungraded submissions in all (503 beyond)
     events_poll_s: float = 0.1
     sweep_s: float = 1.0  # how often submissions lost by a dead grader or queue are found
+    problems_recheck_s: float = 2.0  # how often problems added or edited are looked for
     lti_retry_s: float = 5.0  # a score the platform refused: again after this, doubling
     # Host names (or addresses) the service answers to besides the loopback ones
     # (`--allowed-host`): any other Host header is refused, against DNS rebinding.

@@ -61,7 +61,7 @@ class Service:
         self.store = Store(self.database)
         self.id = self.store.service_id()  # its row is also what the health check writes
         self.flags_owed = FlagsOwed(self.database)
-        self.catalog = Catalog(options.problem_roots)
+        self.catalog = Catalog(options.problem_roots, options.problems_recheck_s)
         self.sandbox: Sandbox | None = None
         self._grader: Grader | None = None
         self.queue: Queue

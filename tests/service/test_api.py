@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 import zipfile
 
-from ..conftest import SUBMISSIONS
+from ..conftest import PROBLEMS, ROOT, SUBMISSIONS
 from .conftest import ACCEPTED, WRONG, start
 from .processes import until
 
@@ -183,6 +184,23 @@ def test_rejudge_grades_again_only_after_the_tests_changed(tmp_path, problem_cop
         assert old == [(4,)]  # the old results are kept
     finally:
         rejudging.service.close()
+
+
+def test_a_problem_added_to_the_folder_is_served_without_a_restart(tmp_path, problem_copy):
+    serving = start(tmp_path, roots=(problem_copy.parent,), workers=0, problems_recheck_s=0)
+    try:
+        ada = serving.as_("ada")
+        listed = serving.client.get("/v1/problems", headers=ada).json()["problems"]
+        assert [problem["id"] for problem in listed] == ["nqueens"]
+        shutil.copytree(PROBLEMS / "permutations", problem_copy.parent / "permutations")
+        shutil.copytree(
+            ROOT / "reference" / "permutations", tmp_path / "reference" / "permutations"
+        )
+        listed = serving.client.get("/v1/problems", headers=ada).json()["problems"]
+        assert [problem["id"] for problem in listed] == ["nqueens", "permutations"]
+        assert serving.client.get("/v1/problems/permutations", headers=ada).status_code == 200
+    finally:
+        serving.service.close()
 
 
 def test_one_students_flood_waits_behind_another_students_first_file(tmp_path) -> None:
