@@ -66,6 +66,10 @@ class Rlimit:
     bounds: str  # for the protections a backend reports
 
 
+# A run's stack: recursion as deep as LeetCode allows (Python's 100,000 calls, those through
+# C included; a C++ or Rust depth-first search of a long chain). Set before the program
+# starts, as some kernels (gVisor's) size the main stack then; it is memory when used.
+STACK_BYTES: Final = 64 * 2**20
 # By their `prlimit` names, which is how a run's rlimits are keyed everywhere.
 RLIMITS: Final[Mapping[str, Rlimit]] = {
     "cpu": Rlimit(resource.RLIMIT_CPU, "cpu", "CPU seconds of a whole session (a backstop)"),
@@ -74,6 +78,7 @@ RLIMITS: Final[Mapping[str, Rlimit]] = {
     "fsize": Rlimit(resource.RLIMIT_FSIZE, "fsize", "the size of any file written"),
     "nofile": Rlimit(resource.RLIMIT_NOFILE, "nofile", "open files"),
     "core": Rlimit(resource.RLIMIT_CORE, "core", "core dumps (none)"),
+    "stack": Rlimit(resource.RLIMIT_STACK, "stack", "the main thread's stack (64 MiB)"),
     "nproc": Rlimit(resource.RLIMIT_NPROC, "nproc", f"processes and threads ({PIDS_MAX})"),
 }
 
@@ -90,7 +95,7 @@ def docker_ulimits(wanted: Mapping[str, int]) -> dict[str, int]:
 
 def rlimits_in_force(docker: bool = False) -> str:
     """The protections line both backends report: what their rlimits bound."""
-    names = ("cpu", "as", "fsize", "nofile", "core")
+    names = ("cpu", "as", "fsize", "nofile", "core", "stack")
     bounded = [RLIMITS[name].bounds for name in names]
     if docker:
         bounded[1] = "the data segment (the engine has no address-space ulimit)"

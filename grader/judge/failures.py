@@ -56,7 +56,11 @@ def load_finding(
 
 def raised(error_type: str, message: str, trace: str, language: FunctionLanguage) -> Finding:
     if error_type == OUT_OF_MEMORY:
-        return Finding(Verdict.MLE, "ran out of memory (MemoryError)", "ran out of memory")
+        where = f" {message}" if message else ""  # a recursion's depth, where it was deep
+        advice = language.explain(error_type, message, loading=False)
+        return Finding(
+            Verdict.MLE, f"ran out of memory (MemoryError){where}.{advice}", "ran out of memory"
+        )
     if error_type == EXIT_CALLED:
         return Finding(
             Verdict.RTE,

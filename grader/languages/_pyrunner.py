@@ -16,6 +16,17 @@ if TYPE_CHECKING:
     from typing import Any
 
 MAX_DEPTH = 8
+# As deep as a solution may recurse (once per node of a long chain, per cell of a grid), where
+# CPython stops at 1,000: LeetCode's Python recurses as deep. A call from Python to Python
+# takes no C stack (3.11), one through C (functools.cache, a bound method's wrapper) about
+# half a KiB of it: the sandbox gives every run a 64 MiB stack (grader/limits.py), which
+# holds that many. Deeper is a RecursionError the harness calls endless.
+RECURSION_LIMIT = 100_000
+# A thread's stack, as the system gives one: the run's stack rlimit is the main thread's.
+THREAD_STACK_BYTES = 8 * 2**20
+# A traceback at least this deep makes a memory error a recursion's, and says how deep.
+DEEP_RECURSION = 1_000
+MEMORY_FRAME = '{"kind":"error","type":"MemoryError","message":%s,"trace":"","line":null}'
 MAX_ITEMS = 400_000
 MAX_FRAME = 4 * 1024 * 1024
 MAX_STR = 10_000
@@ -277,6 +288,27 @@ def error_frame(error: BaseException, filename: str, source_lines: list[str]) ->
     )
 
 
+def out_of_memory(error: BaseException) -> bool:
+    """A MemoryError, or what CPython raises when an allocation fails where it sets no
+    exception (a list copied at every level of a deep recursion)."""
+    failed_allocation = isinstance(error, SystemError) and str(error) == (
+        "error return without exception set"
+    )
+    return isinstance(error, MemoryError) or failed_allocation
+
+
+def memory_frame(error: BaseException) -> str:
+    """A memory error's frame, saying how deep the recursion was where it was deep."""
+    depth = 0
+    tb = error.__traceback__
+    while tb is not None:
+        depth += 1
+        tb = tb.tb_next
+    error.__traceback__ = None
+    message = "%s calls deep" % format(depth, ",") if depth >= DEEP_RECURSION else ""
+    return MEMORY_FRAME % quote(message)
+
+
 def load_error(message: str, line: int | None = None) -> str:
     return '{{"kind":"load_error","message":{},"line":{}}}'.format(
         quote(message),
@@ -427,7 +459,6 @@ def serve(
 ) -> None:
     # `returns` void: the problem's function returns nothing (LeetCode's in-place kind) and
     # changes its first argument, which is then the answer. `kinds`: each parameter's type.
-    memory_frame = '{"kind":"error","type":"MemoryError","message":"","trace":"","line":null}'
     while True:
         request = receive(fd)
         if request is None:
@@ -441,15 +472,18 @@ def serve(
             if returns == "void":
                 value = args[0]
 
-        except MemoryError as error:
-            error.__traceback__ = None
+        except BaseException as error:
+            try:
+                if out_of_memory(error):
+                    said = memory_frame(error)  # its traceback let go: the memory is free again
+                else:
+                    said = error_frame(error, filename, lines)
+            except MemoryError:  # too full even to say how deep
+                error.__traceback__ = None
+                said = MEMORY_FRAME % '""'
             del error
             flush_output()
-            send(fd, echo + memory_frame[1:])
-            continue
-        except BaseException as error:
-            flush_output()
-            send(fd, echo + error_frame(error, filename, lines)[1:])
+            send(fd, echo + said[1:])
             continue
         flush_output()
         try:
@@ -493,6 +527,10 @@ def channel() -> int:
 
 
 def main() -> None:
+    import threading
+
+    sys.setrecursionlimit(RECURSION_LIMIT)
+    threading.stack_size(THREAD_STACK_BYTES)
     fd = channel()
     filename, entries = sys.argv[1], sys.argv[2].split(",")
     params = sys.argv[3].split(",") if sys.argv[3] else []

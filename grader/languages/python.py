@@ -11,6 +11,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Final
 
+from ..errors import InternalError
 from ..problem import VOID, Problem
 from ..sandbox.base import BARE_PYTHON_FLAGS, Program, PythonRunner, Runtime, Sandbox
 from ..sandbox.preparation import python_places
@@ -20,6 +21,17 @@ from .python_hints import python2_error, python2_syntax
 from .python_programs import PYTHON_PROGRAMS
 
 RUNNER = Path(__file__).with_name("_pyrunner.py")
+
+
+def _runner_constant(name: str) -> int:
+    """A number the runner defines (it runs in the sandbox, and is never imported here)."""
+    found = re.search(rf"^{name} = ([\d_]+)$", RUNNER.read_text(encoding="utf-8"), re.MULTILINE)
+    if found is None:
+        raise InternalError(f"{RUNNER.name} defines no {name}")
+    return int(found[1])
+
+
+RECURSION_LIMIT = _runner_constant("RECURSION_LIMIT")  # how deep a submission may recurse
 # LeetCode's Python has these in scope without an import: every public name of the first
 # group (as `from typing import *` ...), and each module of both under its own name.
 STAR_IMPORTED = ("typing", "collections", "heapq", "bisect", "itertools", "functools", "math")
@@ -119,7 +131,18 @@ class Python:
 
     def explain(self, error_type: str, message: str, loading: bool) -> str:
         if error_type == "RecursionError" and not loading:
-            return " Does every recursive call move towards a base case?"
+            return (
+                f" It went {RECURSION_LIMIT:,} calls deep (the judge allows that many, as "
+                "LeetCode does, far more than CPython's 1,000): unless the input is that large, "
+                "the recursion is endless: does every recursive call move towards a base case? "
+                "(If it is that large, keep a stack of your own in a loop.)"
+            )
+        if error_type == "MemoryError" and message.endswith("calls deep"):
+            return (
+                " A recursion that deep runs out of memory when it is endless or when every "
+                "call copies what it is given (`board + [col]`): does every recursive call "
+                "move towards a base case?"
+            )
         advice = python2_error(error_type, message)
         if advice or not loading:
             return advice

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from ..limits import Limits
+from ..limits import STACK_BYTES, Limits
 from .base import Program
 from .files import WORKDIR
 
@@ -43,6 +43,7 @@ def rlimits(limits: Limits, calls: int, program: Program, file_bytes: int = 0) -
         ),
         "nofile": OPEN_FILES,
         "core": 0,
+        "stack": STACK_BYTES,
     }
     if not program.limit_address_space:
         del wanted["as"]

@@ -402,9 +402,19 @@ CASES = [
     ),
     Case("os._exit(0) at import", Verdict.RTE, "import os\nos._exit(0)\n"),
     Case("SystemExit at import", Verdict.CE, "raise SystemExit(0)\n"),
+    # C code recursing past the C stack the runner allows (64 MiB): a segfault, contained.
     Case(
         "C stack crash",
         Verdict.RTE,
+        "import json, sys\nsys.setrecursionlimit(10**9)\n"
+        "def solve_n_queens(n):\n    nested = []\n    for _ in range(1_000_000):\n"
+        "        nested = [nested]\n    return json.dumps(nested)\n",
+    ),
+    # Python recursing through eval: each level's frames and code on the heap run out of
+    # memory before the stack, and the depth is said.
+    Case(
+        "endless eval recursion",
+        Verdict.MLE,
         "import sys\nsys.setrecursionlimit(10**9)\n"
         "def dive(depth):\n    return eval('dive(depth + 1)')\n"
         "def solve_n_queens(n):\n    return dive(0)\n",
@@ -619,6 +629,9 @@ GVISOR_VERDICTS: Final = {
     # The container's first process is not shielded from its own signals as a Linux init is:
     # kill(0) of a parent it cannot see (ppid 0) kills the run itself.
     "killing the parent and its process group": (Verdict.RTE,),
+    # Each level's memory is mapped through gVisor's kernel, slower than Linux's: the CPU
+    # limit may come before the memory limit (TLE at 280 MiB one run): either stops it.
+    "endless eval recursion": (Verdict.MLE, Verdict.TLE),
 }
 
 

@@ -13,6 +13,7 @@
 #include <vector>
 #include <cxxabi.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>

@@ -196,6 +196,13 @@ static void capture_reports() {}
 #endif
 
 int serve(Call call) {
+    // Threads a solution starts keep the usual 8 MiB stack: glibc would give each one the
+    // run's stack rlimit (64 MiB, for the main thread's recursion) in address space.
+    pthread_attr_t threads;
+    pthread_attr_init(&threads);
+    pthread_attr_setstacksize(&threads, 8 << 20);
+    pthread_setattr_default_np(&threads);
+    pthread_attr_destroy(&threads);
     open_channel();
     capture_reports();
     send("{\"kind\":\"ready\"}");
