@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
+from typing import Final
 
 from .errors import ProblemError
 from .limits import Limits
@@ -111,6 +112,35 @@ class TestCase:
         return (self.alias or "hidden") if self.hidden else self.name
 
 
+# A `random:` block's defaults (randomized/spec.py reads it): how many inputs, a list's or a
+# string's length, a string's characters.
+RANDOM_COUNT: Final = 100
+RANDOM_SIZE: Final = (0, 8)
+RANDOM_ALPHABET: Final = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True, slots=True)
+class ParamSpec:
+    """How one parameter's values are drawn beyond its type and min/max."""
+
+    size: tuple[int, int] = RANDOM_SIZE  # every list's (each level's) or string's length
+    alphabet: str = RANDOM_ALPHABET  # a str's or char's characters
+    unique: bool = False  # a list's items all different (its outer list, where nested)
+
+
+@dataclass(frozen=True, slots=True)
+class RandomSpec:
+    """A problem's random tests: how many, from which seed, shown to whom, and how each
+    parameter is drawn."""
+
+    count: int = RANDOM_COUNT
+    seed: int = 0
+    visibility: Visibility = Visibility.HIDDEN
+    points: float = 1.0  # the random tests together are worth this, as one test
+    params: Mapping[str, ParamSpec] = field(default_factory=dict)
+    line: int | None = None  # of the block in problem.yaml
+
+
 def run_order(tests: tuple[TestCase, ...]) -> tuple[TestCase, ...]:
     """Samples first, then the hidden tests, each named `hidden 1`, `hidden 2`, ... for
     students. A program is one process for all its tests and can carry what it saw from one
@@ -153,14 +183,18 @@ class Problem:
     # ...inputs beyond the published limits, never scored and never shown to students: run on
     # a submission that passed every test, for the instructor (stored answers collapse there)...
     probes: tuple[TestCase, ...] = ()
-    # ...and the instructor's `valid(args, item)` for `set-of-any-valid` (checkers/any_valid.py).
+    # ...the instructor's `valid(args, item)` for `set-of-any-valid` (checkers/any_valid.py)...
     validator: Path | None = None
+    # ...and the random tests its `random:` block asks for (randomized/), one row worth
+    # their points after the hand tests.
+    random: RandomSpec | None = None
 
     @property
     def max_score(self) -> float:
         if self.out_of is not None:
             return self.out_of
-        return sum(test.points for test in self.tests)
+        randomly = self.random.points if self.random is not None else 0.0
+        return sum(test.points for test in self.tests) + randomly
 
     def entry_names(self, language: str) -> tuple[str, ...]:
         """The entry point's accepted names in `language`; ProblemError when it has none."""

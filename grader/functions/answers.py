@@ -9,24 +9,27 @@ from pathlib import Path
 
 from ..checkers import InvalidAnswer, checker_for
 from ..errors import ProblemError, ReferenceMismatch
-from ..languages import FUNCTION_LANGUAGES, extensions
+from ..judge.references import reference_program, usable_reference
 from ..problem import Problem, TestCase, load_answer
 from ..protocol import ReplyKind
+from ..randomized.cases import drawn_cases, stored_cases, write_random
 from ..sandbox.base import Sandbox
-from ..submission import read_submission
 
 
 def compute_answers(problem: Problem, sandbox: Sandbox) -> dict[str, object]:
-    """Run every reference on every test. Raises ProblemError when a reference fails and
-    ReferenceMismatch, naming the test, when two references disagree."""
+    """Run every reference on every test, and on the random tests' inputs as the `random:`
+    block draws them now. Raises ProblemError when a reference fails and ReferenceMismatch,
+    naming the test, when two references disagree."""
     if not problem.references:
         raise ProblemError(problem.yaml_file, None, "references", "no reference solutions listed")
+    randomly = drawn_cases(problem) if problem.random is not None else ()
+    everything = replace(problem, probes=(*problem.probes, *randomly))
     by_reference = {
-        str(path): _run_reference(problem, path, sandbox) for path in problem.references
+        str(path): _run_reference(everything, path, sandbox) for path in problem.references
     }
     first_name, first = next(iter(by_reference.items()))
     for name, answers in by_reference.items():
-        for test in problem.answered:
+        for test in everything.answered:
             if answers[test.name] != first[test.name]:
                 raise ReferenceMismatch(
                     problem.yaml_file,
@@ -40,7 +43,8 @@ def compute_answers(problem: Problem, sandbox: Sandbox) -> dict[str, object]:
 
 
 def write_answers(problem: Problem, answers: dict[str, object]) -> list[Path]:
-    """Store `answers`; returns the files written."""
+    """Store `answers` (the random tests' with their inputs, in one file); returns the files
+    written."""
     written = []
     (problem.directory / "answers").mkdir(exist_ok=True)
     for test in problem.answered:
@@ -48,6 +52,8 @@ def write_answers(problem: Problem, answers: dict[str, object]) -> list[Path]:
         document = {"input": dict(test.input), "answer": answers[test.name]}
         path.write_text(json.dumps(document, separators=(",", ":")) + "\n", encoding="utf-8")
         written.append(path)
+    if problem.random is not None:
+        written.append(write_random(problem, drawn_cases(problem), answers))
     return written
 
 
@@ -62,34 +68,35 @@ def stale_answers(problem: Problem, answers: dict[str, object]) -> list[TestCase
             continue
         if stored != answers[test.name]:
             stale.append(test)
+    if problem.random is not None and not _random_current(problem, answers):
+        stale.append(TestCase("random", {}, 0.0, problem.random.visibility, problem.random.line))
     return stale
 
 
+def _random_current(problem: Problem, answers: dict[str, object]) -> bool:
+    """Whether answers/random.json holds the inputs the block draws now and their answers."""
+    try:
+        cases, stored = stored_cases(problem)
+    except ProblemError:
+        return False
+    drawn = drawn_cases(problem)
+    same_inputs = [dict(case.input) for case in cases] == [dict(case.input) for case in drawn]
+    return same_inputs and all(stored[case.name] == answers[case.name] for case in cases)
+
+
 def reference_answer(problem: Problem, test: TestCase, sandbox: Sandbox) -> object:
-    """`test`'s answer from one reference: the first this machine can run, Python's before
-    the compiled ones (no build to wait for). For an input nobody stored an answer for."""
-    usable = [
-        path
-        for path in problem.references
-        if path.suffix in extensions()
-        and not FUNCTION_LANGUAGES[extensions()[path.suffix]].missing()
-    ]
-    if not usable:
-        raise ProblemError(problem.yaml_file, None, "references", "no reference runs here")
-    path = min(usable, key=lambda path: path.suffix != ".py")
+    """`test`'s answer from one reference, the first this machine can run. For an input
+    nobody stored an answer for."""
     alone = replace(problem, tests=(test,), probes=())
-    return _run_reference(alone, path, sandbox)[test.name]
+    return _run_reference(alone, usable_reference(problem), sandbox)[test.name]
 
 
 def _run_reference(problem: Problem, path: Path, sandbox: Sandbox) -> dict[str, object]:
     shown = problem.shown(path)
-    submission = read_submission(path, extensions())
-    build = FUNCTION_LANGUAGES[submission.language].build(submission, problem, sandbox)
-    if build.program is None:
-        raise ProblemError(shown, None, "", f"reference does not build: {build.compile_output}")
+    program = reference_program(problem, path, sandbox)
     checker = checker_for(problem)
     answers: dict[str, object] = {}
-    with sandbox.session(build.program, problem.limits, len(problem.answered)) as session:
+    with sandbox.session(program, problem.limits, len(problem.answered)) as session:
         for test in problem.answered:
             outcome = session.call(problem.args(test))
             reply = outcome.reply

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import Final
 
 from ..checkers import CHECKERS
 from ..languages import FUNCTION_LANGUAGES
@@ -27,7 +28,18 @@ from ..problem import (
     run_order,
     shown_path,
 )
+from ..randomized.spec import read_random
 from ..yamlsource import Document, kind_of, load
+
+OPTIONAL_KEYS: Final = {
+    "statement",
+    "signature",
+    "limits",
+    "references",
+    "probes",
+    "validator",
+    "random",
+}
 
 
 def load_function_problem(directory: Path, shown_from: Path | None = None) -> Problem:
@@ -39,7 +51,7 @@ def load_function_problem(directory: Path, shown_from: Path | None = None) -> Pr
         "",
         doc.data,
         required={"id", "title", "entry_points", "checker", "tests"},
-        optional={"statement", "signature", "limits", "references", "probes", "validator"},
+        optional=OPTIONAL_KEYS,
     )
     signature = doc.mapping(
         "signature", top.get("signature", {}), required={"params"}, optional={"returns"}
@@ -81,6 +93,7 @@ def load_function_problem(directory: Path, shown_from: Path | None = None) -> Pr
         tests=tests,
         probes=probes,
         validator=validator,
+        random=read_random(doc, top["random"], params) if "random" in top else None,
         shown_from=shown_from,
     )
 

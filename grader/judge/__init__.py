@@ -29,6 +29,7 @@ from .crash_site import told_where_it_crashed
 from .failures import Finding, load_finding
 from .grading import VERDICTS_ONLY, Asked, Grading
 from .probes import flags_for, printable_flags, run_flags, source_flags
+from .random_step import random_row
 from .startup import load_allowance_s
 from .total_time import TotalTime
 
@@ -173,6 +174,11 @@ def _grade(grading: Grading, asked: Asked) -> SubmissionResult:
                 )
                 shown = asked.reveal_hidden or not ran.hidden
                 decided.append(ran if shown else hidden_view(ran))
+            if asked.on_test is not None:
+                asked.on_test(printable_test(decided[-1]))
+        randomly = random_row(loading, session) if failed_load is None else None
+        if randomly is not None:
+            decided.append(randomly if asked.reveal_hidden else hidden_view(randomly))
             if asked.on_test is not None:
                 asked.on_test(printable_test(decided[-1]))
         tests = tuple(decided)

@@ -43,7 +43,9 @@ def first_failing_sample(problem: Problem, tests: tuple[TestResult, ...]) -> int
     """The index of the first test not accepted, when that is a sample: the only kind a
     second opinion may speak of."""
     failing = next((i for i, test in enumerate(tests) if test.verdict is not Verdict.AC), None)
-    return None if failing is None or problem.tests[failing].hidden else failing
+    if failing is None or failing >= len(problem.tests):  # the random tests' row: not a test
+        return None
+    return None if problem.tests[failing].hidden else failing
 
 
 def run_alone(grading: Grading, program: Program, index: int) -> TestResult | None:

@@ -1,0 +1,73 @@
+"""The random tests' step of a function problem's judge: after the hand tests, in the same
+session, every stored random input called and checked as a test is; one row for them all, or
+for the first that fails, shrunk to the smallest input that still fails."""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+from collections.abc import Mapping
+from dataclasses import replace
+
+from ..errors import GraderError
+from ..problem import TestCase, Visibility
+from ..randomized.cases import (
+    failed_row,
+    passed_row,
+    reference_calls,
+    shrink,
+    stored_cases,
+)
+from ..results import TestResult
+from ..sandbox.base import Session
+from ..verdicts import Verdict
+from .calls import run_test
+from .grading import Grading
+from .references import reference_program, usable_reference
+
+log = logging.getLogger("grader.judge")
+
+
+def random_row(grading: Grading, session: Session) -> TestResult | None:
+    """The random tests' row, or None where the problem has none."""
+    problem = grading.problem
+    if problem.random is None:
+        return None
+    cases, answers = stored_cases(problem)
+    judging = replace(grading, answers={**grading.answers, **answers})
+    ran_s: list[float] = []
+    for case in cases:
+        ran = run_test(judging, case, session)
+        ran_s.append(ran.time_s)
+        if ran.verdict is not Verdict.AC:
+            smallest, said = _shrunk(grading, session)
+            return failed_row(problem, said or ran, case, smallest)
+    return passed_row(problem, cases, ran_s)
+
+
+def _shrunk(
+    grading: Grading, session: Session
+) -> tuple[Mapping[str, object] | None, TestResult | None]:
+    """The smallest failing input Hypothesis finds, and the judge's words on it; (None, None)
+    where the reference cannot run here or no failure is met again."""
+    problem = grading.problem
+    if importlib.util.find_spec("hypothesis") is None:  # an install without it: as drawn
+        log.warning("%s: random tests not shrunk: Hypothesis is not installed", problem.id)
+        return None, None
+
+    def judged(test: TestCase, expected: object) -> TestResult:
+        return run_test(replace(grading, answers={test.name: expected}), test, session)
+
+    try:
+        program = reference_program(problem, usable_reference(problem), grading.sandbox)
+        with reference_calls(problem, program, grading.sandbox) as answer:
+            smallest = shrink(problem, judged, answer)
+            if smallest is None:
+                return None, None
+            visibility = problem.random.visibility if problem.random else Visibility.HIDDEN
+            return smallest, judged(
+                TestCase("shrunk", smallest, 0.0, visibility, None), answer(smallest)
+            )
+    except GraderError as error:  # the problem's reference, not the submission: no shrinking
+        log.warning("%s: random tests not shrunk: %s", problem.id, error)
+        return None, None

@@ -1,0 +1,212 @@
+"""A problem's random tests as stored and as judged. `grader answers` draws the inputs from the
+`random:` block (random_inputs.py) and stores them with the references' answers in
+`answers/random.json`; grading reads them back (no Hypothesis, no reference) and runs them
+after the hand tests in the same session. They are one test row: all passed, or the first
+that failed, shrunk by Hypothesis to the smallest input that still fails (the reference
+answering each candidate in a session of its own), reproducible from its seed."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Final
+
+from ..checkers import InvalidAnswer, checker_for
+from ..errors import ProblemError
+from ..problem import ANSWERS_DIR, Problem, RandomSpec, TestCase, Visibility
+from ..protocol import ReplyKind
+from ..results import TestResult
+from ..sandbox.base import Program, Sandbox
+from ..verdicts import Verdict
+
+RANDOM_FILE: Final = "random.json"
+# Each random test's name: `random-7` is the 7th input drawn.
+PREFIX: Final = "random-"
+# How many candidates the shrinking may call, and how much CPU they may take in all: a
+# failure that is a time limit makes every candidate slow.
+SHRINK_CALLS: Final = 300
+SHRINK_CPU_S: Final = 10.0
+
+
+def random_path(problem: Problem) -> Path:
+    return problem.directory / ANSWERS_DIR / RANDOM_FILE
+
+
+def cases_of(inputs: list[dict[str, object]], spec: RandomSpec) -> tuple[TestCase, ...]:
+    return tuple(
+        TestCase(f"{PREFIX}{number}", value, 0.0, spec.visibility, spec.line)
+        for number, value in enumerate(inputs, 1)
+    )
+
+
+def drawn_cases(problem: Problem) -> tuple[TestCase, ...]:
+    """The inputs the `random:` block draws now (Hypothesis, imported only here)."""
+    from .inputs import drawn, inputs
+
+    spec = _spec(problem)
+    return cases_of(drawn(inputs(problem.params, spec), spec.count, spec.seed), spec)
+
+
+def write_random(
+    problem: Problem, cases: tuple[TestCase, ...], answers: Mapping[str, object]
+) -> Path:
+    """Store the drawn inputs with the references' answers, and what drew them."""
+    spec = _spec(problem)
+    document = {
+        "seed": spec.seed,
+        "count": spec.count,
+        "cases": [{"input": dict(case.input), "answer": answers[case.name]} for case in cases],
+    }
+    path = random_path(problem)
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(document, separators=(",", ":")) + "\n", encoding="utf-8")
+    return path
+
+
+def stored_cases(problem: Problem) -> tuple[tuple[TestCase, ...], dict[str, object]]:
+    """The stored random tests and their answers; ProblemError where they are missing or were
+    drawn by another seed or count than problem.yaml's now."""
+    spec = _spec(problem)
+    path = random_path(problem)
+    fix = f"run `grader answers {problem.id}` to draw them and store their answers"
+    try:
+        document = json.loads(path.read_bytes())
+    except FileNotFoundError:
+        raise ProblemError(problem.shown(path), None, "", f"missing; {fix}") from None
+    except (OSError, ValueError) as error:
+        raise ProblemError(problem.shown(path), None, "", f"unreadable ({error}); {fix}") from None
+    if not isinstance(document, dict) or (document.get("seed"), document.get("count")) != (
+        spec.seed,
+        spec.count,
+    ):
+        raise ProblemError(
+            problem.shown(path),
+            None,
+            "",
+            f"drawn for another seed or count than random: says; {fix}",
+        )
+    stored = document.get("cases")
+    if not isinstance(stored, list) or not all(
+        isinstance(case, dict) and isinstance(case.get("input"), dict) and "answer" in case
+        for case in stored
+    ):
+        raise ProblemError(problem.shown(path), None, "", f"not a random tests file; {fix}")
+    cases = cases_of([case["input"] for case in stored], spec)
+    return cases, {case.name: entry["answer"] for case, entry in zip(cases, stored, strict=True)}
+
+
+def _spec(problem: Problem) -> RandomSpec:
+    spec = problem.random
+    if not isinstance(spec, RandomSpec):
+        raise ProblemError(problem.yaml_file, None, "random", "this problem has no random tests")
+    return spec
+
+
+def passed_row(problem: Problem, cases: tuple[TestCase, ...], ran_s: list[float]) -> TestResult:
+    """All random tests passed, as one row worth the block's points; its time is the slowest
+    input's (a row is judged as one test is), the CPU of all of them said."""
+    spec = _spec(problem)
+    slowest = max(ran_s, default=0.0)
+    return TestResult(
+        name="random",
+        input=None,
+        hidden=spec.visibility is Visibility.HIDDEN,
+        verdict=Verdict.AC,
+        time_s=slowest,
+        wall_s=slowest,
+        memory_kib=0,
+        score=spec.points,
+        max_score=spec.points,
+        message=(
+            f"all {len(cases)} random inputs (seed {spec.seed}) answered as the reference does "
+            f"({sum(ran_s):.3f} s of CPU in all)"
+        ),
+        board="",
+        output="",
+        line=spec.line,
+        alias="random",
+    )
+
+
+def failed_row(
+    problem: Problem, failed: TestResult, original: TestCase, shrunk: Mapping[str, object] | None
+) -> TestResult:
+    """The first failing random test as the row: the smallest input found that still fails
+    (the one drawn, where nothing smaller does), and what the judge said of it."""
+    spec = _spec(problem)
+    shown = dict(shrunk if shrunk is not None else original.input)
+    told = (
+        f"shrunk from {json.dumps(dict(original.input))}"
+        if shown != dict(original.input)
+        else "as drawn: nothing smaller fails"
+    )
+    return replace(
+        failed,
+        name=f"random #{original.name.removeprefix(PREFIX)} (seed {spec.seed})",
+        input=shown,
+        message=f"{failed.message} [random input {json.dumps(shown)}, {told}]",
+        score=0.0,
+        max_score=spec.points,
+        alias="random",
+    )
+
+
+@contextmanager
+def reference_calls(
+    problem: Problem, program: Program, sandbox: Sandbox
+) -> Iterator[Callable[[Mapping[str, object]], object]]:
+    """Answers from a reference's own session, one call per input: for shrinking, where
+    each candidate needs the reference's answer."""
+    checker = checker_for(problem)
+    with sandbox.session(program, problem.limits, SHRINK_CALLS) as session:
+
+        def answer(value: Mapping[str, object]) -> object:
+            probe = TestCase("shrinking", value, 0.0, Visibility.HIDDEN, None)
+            outcome = session.call(problem.args(probe))
+            reply = outcome.reply
+            if reply is None or reply.kind is not ReplyKind.VALUE or reply.value is None:
+                raise _ReferenceCannot
+            try:
+                return checker.canonical(value, reply.value)
+            except InvalidAnswer:
+                raise _ReferenceCannot from None
+
+        yield answer
+
+
+class _ReferenceCannot(Exception):
+    """The reference gives no answer for a candidate: not a failure of the submission."""
+
+
+def shrink(
+    problem: Problem,
+    judged: Callable[[TestCase, object], TestResult],
+    answer: Callable[[Mapping[str, object]], object],
+) -> dict[str, object] | None:
+    """The smallest input Hypothesis finds that the submission still fails, drawing as
+    `grader answers` drew (the same seed, so the first failure is met again), or None."""
+    from .inputs import inputs, smallest
+
+    spec = _spec(problem)
+    spent = {"calls": 0, "cpu_s": 0.0}
+
+    def fails(value: dict[str, object]) -> bool:
+        if spent["calls"] >= SHRINK_CALLS or spent["cpu_s"] >= SHRINK_CPU_S:
+            raise _Spent
+        spent["calls"] += 1
+        try:
+            expected = answer(value)
+        except _ReferenceCannot:
+            return False
+        result = judged(TestCase("shrinking", value, 0.0, spec.visibility, None), expected)
+        spent["cpu_s"] += result.time_s
+        return result.verdict is not Verdict.AC
+
+    return smallest(inputs(problem.params, spec), fails, spec.seed, spec.count * 4, _Spent)
+
+
+class _Spent(Exception):
+    """The shrinking's calls or CPU are used up: the smallest failure so far is the answer."""

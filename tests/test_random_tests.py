@@ -1,0 +1,101 @@
+"""Random tests graded (issue 46), on the course's permutations problem and its stored
+`answers/random.json`: one row after the hand tests; the first failure shrunk to the smallest
+input that still fails, reproducibly; a hidden block's input never reaches a student; stored
+inputs that no longer match the block are stale for `grader answers` and `verify`."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from grader.cli import main
+from grader.errors import ProblemError
+from grader.functions.answers import compute_answers, stale_answers
+from grader.judge import Asked, grade
+from grader.kinds import load_answers, load_problem
+from grader.randomized.cases import stored_cases
+from grader.verdicts import Verdict
+
+from .conftest import PROBLEMS, ROOT, SUBMISSIONS
+
+pytestmark = pytest.mark.sandbox
+
+ACCEPTED = SUBMISSIONS / "permutations" / "accepted" / "lesson.py"
+# Right on every hand test (none has four numbers with one above 5), wrong on such inputs.
+WRONG_WHEN_LONG = (
+    "def permute(nums):\n"
+    "    if len(nums) == 4 and max(nums) > 5:\n"
+    "        return []\n"
+    "    out = []\n"
+    "    def go(chosen, left):\n"
+    "        if not left:\n"
+    "            out.append(chosen)\n"
+    "        for i, x in enumerate(left):\n"
+    "            go(chosen + [x], left[:i] + left[i + 1:])\n"
+    "    go([], nums)\n"
+    "    return out\n"
+)
+
+
+@pytest.fixture(scope="module")
+def permutations():
+    problem = load_problem(PROBLEMS / "permutations")
+    return problem, load_answers(problem)
+
+
+def test_a_correct_solution_passes_every_random_input_in_one_row(
+    permutations, make_submission, process_sandbox
+) -> None:
+    problem, answers = permutations
+    result = grade(problem, answers, make_submission(ACCEPTED.read_text()), process_sandbox)
+    assert result.verdict is Verdict.AC and result.score == problem.max_score
+    row = result.tests[-1]
+    assert (row.name, row.verdict, row.input) == ("random", Verdict.AC, None)  # hidden: no input
+    assert len(result.tests) == len(problem.tests) + 1
+
+
+def test_the_first_failure_is_shrunk_to_the_smallest_input_that_still_fails(
+    permutations, make_submission, process_sandbox
+) -> None:
+    problem, answers = permutations
+    submission = make_submission(WRONG_WHEN_LONG)
+    asked = Asked(reveal_hidden=True)
+    result = grade(problem, answers, submission, process_sandbox, asked)
+    assert all(test.verdict is Verdict.AC for test in result.tests[:-1])  # the hand tests
+    row = result.tests[-1]
+    assert result.verdict is Verdict.WA and row.verdict is Verdict.WA
+    assert row.name.startswith("random #") and row.name.endswith("(seed 46)")
+    assert row.input is not None
+    shrunk = row.input["nums"]
+    assert isinstance(shrunk, list) and len(shrunk) == 4 and max(shrunk) == 6, shrunk
+    assert "shrunk from" in row.message
+    again = grade(problem, answers, submission, process_sandbox, asked).tests[-1]
+    assert (again.name, again.input) == (row.name, row.input)  # reproducible from its seed
+
+
+def test_a_hidden_random_failure_shows_a_student_nothing_of_its_input(
+    permutations, make_submission, process_sandbox
+) -> None:
+    problem, answers = permutations
+    result = grade(problem, answers, make_submission(WRONG_WHEN_LONG), process_sandbox)
+    row = result.tests[-1]
+    assert row.verdict is Verdict.WA and row.redacted
+    assert row.input is None and "nums" not in row.message and "random #" not in row.name
+
+
+def test_stored_inputs_another_seed_drew_are_stale(tmp_path: Path, process_sandbox) -> None:
+    folder = tmp_path / "problems" / "permutations"
+    shutil.copytree(PROBLEMS / "permutations", folder)
+    shutil.copytree(ROOT / "reference" / "permutations", tmp_path / "reference" / "permutations")
+    yaml_file = folder / "problem.yaml"
+    yaml_file.write_text(yaml_file.read_text().replace("seed: 46", "seed: 47"))
+    problem = load_problem(folder)
+    with pytest.raises(ProblemError, match="drawn for another seed or count"):
+        stored_cases(problem)
+    stale = stale_answers(problem, compute_answers(problem, process_sandbox))
+    assert [test.name for test in stale] == ["random"]
+    assert main(["answers", str(folder), "--sandbox", "process"]) == 0
+    cases, _ = stored_cases(load_problem(folder))
+    assert len(cases) == 100
