@@ -86,9 +86,7 @@ def test_a_hidden_random_failure_shows_a_student_nothing_of_its_input(
 
 
 def test_stored_inputs_another_seed_drew_are_stale(tmp_path: Path, process_sandbox) -> None:
-    folder = tmp_path / "problems" / "permutations"
-    shutil.copytree(PROBLEMS / "permutations", folder)
-    shutil.copytree(ROOT / "reference" / "permutations", tmp_path / "reference" / "permutations")
+    folder = _copy(tmp_path)
     yaml_file = folder / "problem.yaml"
     yaml_file.write_text(yaml_file.read_text().replace("seed: 46", "seed: 47"))
     problem = load_problem(folder)
@@ -99,3 +97,56 @@ def test_stored_inputs_another_seed_drew_are_stale(tmp_path: Path, process_sandb
     assert main(["answers", str(folder), "--sandbox", "process"]) == 0
     cases, _ = stored_cases(load_problem(folder))
     assert len(cases) == 100
+
+
+def _copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "problems" / "permutations"
+    shutil.copytree(PROBLEMS / "permutations", folder)
+    shutil.copytree(ROOT / "reference" / "permutations", tmp_path / "reference" / "permutations")
+    return folder
+
+
+def test_a_failure_that_does_not_come_again_is_reported_as_drawn(
+    permutations, make_submission, process_sandbox
+) -> None:
+    """A submission wrong only on its 12th call (state kept between calls): shrinking meets
+    no failure again, and the row says the input as it was drawn."""
+    problem, answers = permutations
+    once = (
+        "calls = []\n\n\ndef permute(nums):\n    calls.append(1)\n"
+        "    if len(calls) == 12:\n        return []\n"
+        "    import itertools\n    return [list(p) for p in itertools.permutations(nums)]\n"
+    )
+    result = grade(problem, answers, make_submission(once), process_sandbox, Asked(True))
+    row = result.tests[-1]
+    assert row.verdict is Verdict.WA and row.name.startswith("random #")
+    assert "as drawn: nothing smaller fails" in row.message
+
+
+@pytest.mark.slow
+def test_a_submission_that_sleeps_on_every_candidate_ends_the_shrinking(
+    permutations, make_submission, process_sandbox
+) -> None:
+    problem, answers = permutations
+    sleeps = (
+        "import itertools, time\n\n\ndef permute(nums):\n"
+        "    if len(nums) == 4 and max(nums) > 5:\n        time.sleep(60)\n"
+        "    return [list(p) for p in itertools.permutations(nums)]\n"
+    )
+    result = grade(problem, answers, make_submission(sleeps), process_sandbox, Asked(True))
+    row = result.tests[-1]
+    assert row.verdict is Verdict.TLE and row.name.startswith("random #")
+
+
+def test_a_damaged_random_file_is_the_problem_s_fault_never_the_student_s(
+    tmp_path: Path, make_submission, process_sandbox
+) -> None:
+    folder = _copy(tmp_path)
+    (folder / "answers" / "random.json").write_text('{"seed": 46, "count": 100, "cases": 7}')
+    problem = load_problem(folder)
+    result = grade(
+        problem, load_answers(problem), make_submission(ACCEPTED.read_text()), process_sandbox
+    )
+    assert result.verdict is Verdict.IE  # never WA or RTE: the instructor is told what to do
+    said = result.compile_output
+    assert said.startswith("internal error of the grader") and "not a random tests file" in said
