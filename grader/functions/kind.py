@@ -100,5 +100,18 @@ class FunctionKind:
 
         return verify(problem, answers, sandbox, jobs, progress)
 
+    def mutation_audit(
+        self,
+        problem: Problem,
+        answers: Mapping[str, object],
+        sandbox: Sandbox,
+        jobs: int,
+        progress: Callable[[str], None],
+    ) -> tuple[str, float]:
+        from .mutants import audit_text, kill_matrix, mutation_score
+
+        graded = kill_matrix(problem, answers, sandbox, jobs, progress)
+        return audit_text(problem, graded), mutation_score(graded)
+
     def unportable(self, problem: Problem) -> str:
         return ""  # its answers are stored: load_answers says when they are not

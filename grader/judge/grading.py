@@ -25,6 +25,9 @@ class Asked:
     reveal_hidden: bool = False
     on_test: Callable[[TestResult], None] | None = None
     with_flags: bool | None = None
+    # A failing random test shrunk to its smallest input; not where only the verdict counts
+    # (a mutation audit's mutants).
+    shrink: bool = True
 
     @property
     def flagged(self) -> bool:

@@ -28,8 +28,9 @@ from .references import reference_program, usable_reference
 log = logging.getLogger("grader.judge")
 
 
-def random_row(grading: Grading, session: Session) -> TestResult | None:
-    """The random tests' row, or None where the problem has none."""
+def random_row(grading: Grading, session: Session, shrinking: bool) -> TestResult | None:
+    """The random tests' row, or None where the problem has none; a failure shrunk where
+    `shrinking`."""
     problem = grading.problem
     if problem.random is None:
         return None
@@ -40,7 +41,7 @@ def random_row(grading: Grading, session: Session) -> TestResult | None:
         ran = run_test(judging, case, session)
         ran_s.append(ran.time_s)
         if ran.verdict is not Verdict.AC:
-            smallest, said = _shrunk(grading, session)
+            smallest, said = _shrunk(grading, session) if shrinking else (None, None)
             return failed_row(problem, said or ran, case, smallest)
     return passed_row(problem, cases, ran_s)
 

@@ -107,6 +107,18 @@ class ProblemKind(Protocol):
         """The problem's own checks and its known submissions against their verdicts."""
         ...
 
+    def mutation_audit(
+        self,
+        problem: Problem,
+        answers: Mapping[str, object],
+        sandbox: Sandbox,
+        jobs: int,
+        progress: Callable[[str], None],
+    ) -> tuple[str, float]:
+        """How much of the references the tests hold (`verify --mutants`): the audit's text
+        and its mutation score; UsageError where the kind has no such audit."""
+        ...
+
     def unportable(self, problem: Problem) -> str:
         """Why the problem cannot be graded on a machine of its own (a Gradescope
         autograder) as it stands, and what to give it; "" when it can."""

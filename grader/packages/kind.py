@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from ..errors import UsageError
 from ..judge import Asked
 from ..languages import contest_languages
 from ..languages.base import Spoken
@@ -113,6 +114,19 @@ class PackageKind:
         from .verify import verify_package
 
         return verify_package(problem, sandbox, jobs, progress)
+
+    def mutation_audit(
+        self,
+        problem: Problem,
+        answers: Mapping[str, object],
+        sandbox: Sandbox,
+        jobs: int,
+        progress: Callable[[str], None],
+    ) -> tuple[str, float]:
+        raise UsageError(
+            f"{problem.yaml_file}: a mutation audit mutates a function problem's references; "
+            "a package's submissions/ are its audit (grader verify)"
+        )
 
     def unportable(self, problem: Problem) -> str:
         if package_of(problem).limits.time_limit_s is None:

@@ -141,11 +141,12 @@ def failed_row(
     (the one drawn, where nothing smaller does), and what the judge said of it."""
     spec = _spec(problem)
     shown = dict(shrunk if shrunk is not None else original.input)
-    told = (
-        f"shrunk from {json.dumps(dict(original.input))}"
-        if shown != dict(original.input)
-        else "as drawn: nothing smaller fails"
-    )
+    if shrunk is None:  # not shrunk: not asked, or the failure did not come again
+        told = "as drawn"
+    elif shown != dict(original.input):
+        told = f"shrunk from {json.dumps(dict(original.input))}"
+    else:
+        told = "as drawn: nothing smaller fails"
     return replace(
         failed,
         name=f"random #{original.name.removeprefix(PREFIX)} (seed {spec.seed})",

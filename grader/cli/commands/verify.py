@@ -16,6 +16,18 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     add_problem_name(command)
     add_sandbox(command)
     command.add_argument("--jobs", type=positive, default=2, metavar="N")
+    command.add_argument(
+        "--mutants",
+        action="store_true",
+        help="also mutate the Python references and say which test rejects which mutant",
+    )
+    command.add_argument(
+        "--min-score",
+        type=float,
+        default=0.0,
+        metavar="FRACTION",
+        help="with --mutants: exit 1 when fewer mutants than this are rejected (0.8: 80%%)",
+    )
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
@@ -28,5 +40,13 @@ def run(args: argparse.Namespace, context: Context) -> int:
     with sandbox_for(args, context) as sandbox:
         kind = kind_of(problem)
         verification = kind.verify(problem, answers, sandbox, args.jobs, context.say)
-    context.stdout.write(verification_text(verification))
-    return EXIT_FAILED if verification.failures else EXIT_OK
+        context.stdout.write(verification_text(verification))
+        if not args.mutants:
+            return EXIT_FAILED if verification.failures else EXIT_OK
+        audit, score = kind.mutation_audit(problem, answers, sandbox, args.jobs, context.say)
+    context.stdout.write("\n" + audit)
+    if score < args.min_score:
+        context.stdout.write(
+            f"mutation score {score:.0%} is under --min-score {args.min_score:.0%}\n"
+        )
+    return EXIT_FAILED if verification.failures or score < args.min_score else EXIT_OK

@@ -1,0 +1,75 @@
+"""`grader verify --mutants` (issue 46): a Python reference mutated one change at a time by
+its syntax tree, each mutant graded on every test, the kill matrix, the survivors with their
+diff, and an exit status under the score asked for."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+from pathlib import Path
+
+import pytest
+
+from grader.cli import main
+from grader.functions.mutants import python_mutants
+
+from .conftest import PROBLEMS, ROOT
+
+REFERENCE = """def count_below(nums: list[int], limit: int) -> int:
+    seen = []
+    total = 0
+    for i in range(len(nums)):
+        if nums[i] < limit:
+            total += 1
+            seen.append(nums[i])
+    return total
+"""
+
+
+def test_each_mutant_is_one_change_said_in_words(tmp_path: Path) -> None:
+    reference = tmp_path / "count.py"
+    reference.write_text(REFERENCE)
+    mutants = python_mutants(reference, "int")
+    changes = {mutant.change for mutant in mutants}
+    assert {
+        "< made <=",
+        "range's end + 1",
+        "range's end - 1",
+        "the statement dropped",
+        "the update dropped",
+        "the answer made 0",
+        "the condition negated",
+        "0 made 1",
+    } <= changes
+    canonical = ast.unparse(ast.parse(REFERENCE))
+    for mutant in mutants:
+        ast.parse(mutant.source)  # every mutant is Python
+        assert mutant.source.strip() != canonical.strip(), mutant.change
+    assert [mutant.number for mutant in mutants] == list(range(1, len(mutants) + 1))
+    loosened = next(mutant for mutant in mutants if mutant.change == "< made <=")
+    assert loosened.line == 5 and "nums[i] <= limit" in loosened.source
+
+
+@pytest.mark.sandbox
+def test_a_weak_test_set_leaves_survivors_and_fails_the_score_asked_for(
+    tmp_path: Path, capsys
+) -> None:
+    folder = tmp_path / "problems" / "permutations"
+    shutil.copytree(PROBLEMS / "permutations", folder)
+    shutil.copytree(ROOT / "reference" / "permutations", tmp_path / "reference" / "permutations")
+    yaml_file = folder / "problem.yaml"
+    text = yaml_file.read_text()
+    # Only the one-number test, and no random tests: most mutants survive it.
+    head, tests = text.split("\ntests:\n")
+    head = head.split("\nrandom:\n")[0] + "\n" + head.split("\nrandom:\n")[1].split("\n\n", 1)[1]
+    one = next(line for line in tests.splitlines() if "name: one" in line)
+    yaml_file.write_text(f"{head}\ntests:\n{one}\n")
+    assert main(["answers", str(folder), "--sandbox", "process"]) == 0
+    capsys.readouterr()
+    code = main(["verify", str(folder), "--sandbox", "process", "--mutants", "--min-score", "0.95"])
+    out = capsys.readouterr().out
+    assert code == 1, out
+    assert "Kill matrix (x: the test rejects the mutant):" in out
+    assert "Survivors (" in out and "backtrack.py M" in out
+    assert "\n    -" in out and "\n    +" in out  # a survivor's diff
+    assert "is under --min-score 95%" in out
