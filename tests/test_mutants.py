@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from grader.cli import main
-from grader.functions.mutants import python_mutants
+from grader.functions.mutants import python_mutants, token_mutants
 
 from .conftest import PROBLEMS, ROOT
 
@@ -48,6 +48,25 @@ def test_each_mutant_is_one_change_said_in_words(tmp_path: Path) -> None:
     assert [mutant.number for mutant in mutants] == list(range(1, len(mutants) + 1))
     loosened = next(mutant for mutant in mutants if mutant.change == "< made <=")
     assert loosened.line == 5 and "nums[i] <= limit" in loosened.source
+
+
+def test_a_brace_language_is_mutated_by_its_tokens_outside_comments_and_strings(
+    tmp_path: Path,
+) -> None:
+    reference = tmp_path / "count.cpp"
+    reference.write_text(
+        "// i < n in a comment stays\nint count(vector<int>& v, int limit) {\n"
+        "    int total = 0;\n    for (int i = 0; i < v.size(); i++) {\n"
+        '        if (v[i] < limit && v[i] != 7) total += 1;\n        log("a < b");\n    }\n'
+        "    return total;\n}\n"
+    )
+    mutants = token_mutants(reference)
+    said = [(mutant.line, mutant.change) for mutant in mutants]
+    assert (4, "< made <=") in said and (5, "&& made ||") in said and (5, "!= made ==") in said
+    assert (6, "the statement dropped") in said and (5, "7 made 8") in said
+    assert all(line != 1 for line, _ in said)  # the comment
+    assert not any("vector<=" in mutant.source for mutant in mutants)  # a template's <
+    assert all('"a < b"' in mutant.source for mutant in mutants if mutant.line != 6)
 
 
 @pytest.mark.sandbox

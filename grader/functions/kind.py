@@ -108,7 +108,7 @@ class FunctionKind:
         jobs: int,
         progress: Callable[[str], None],
     ) -> tuple[str, float]:
-        from .mutants import audit_text, kill_matrix, mutation_score
+        from .mutation_audit import audit_text, kill_matrix, mutation_score
 
         graded = kill_matrix(problem, answers, sandbox, jobs, progress)
         return audit_text(problem, graded), mutation_score(graded)

@@ -1,29 +1,20 @@
-"""`grader verify --mutants`: how much of a reference the tests hold. Each Python reference is
-mutated one change at a time by its syntax tree (a comparison loosened, an operator turned,
-a range off by one, a statement dropped, an answer made constant, two arguments swapped, a
-condition inverted); each mutant is graded on every test as a submission is, and the kill
-matrix says which test rejects which mutant, which mutants survive every test (with their
-diff), and which tests reject nothing the others do not."""
+"""A reference's mutants for `grader verify --mutants` (mutation_audit.py grades them): one
+change each, a Python reference's by its syntax tree (a comparison loosened, an operator
+turned, a range off by one, a statement dropped, an answer made constant, two arguments
+swapped, a condition negated), another language's by its tokens outside comments and
+literals (an operator turned, an integer off by one, a call statement dropped)."""
 
 from __future__ import annotations
 
 import ast
 import copy
-import difflib
-import tempfile
-from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ThreadPoolExecutor
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from ..judge import Asked, grade
-from ..languages import extensions
-from ..problem import Problem
-from ..results import SubmissionResult
-from ..sandbox import Sandbox
-from ..submission import read_submission
-from ..verdicts import Verdict
+from ..languages.declarations import code_only
 
 COMPARISONS: Final[dict[type[ast.cmpop], type[ast.cmpop]]] = {
     ast.Lt: ast.LtE,
@@ -57,13 +48,6 @@ class Mutant:
     line: int
     change: str  # what was changed, in words
     source: str
-
-
-@dataclass(frozen=True, slots=True)
-class Graded:
-    mutant: Mutant
-    killed_by: tuple[str, ...]  # the tests that reject it
-    stillborn: bool  # it does not compile or load: nothing to learn
 
 
 def python_mutants(reference: Path, returns: str) -> list[Mutant]:
@@ -182,102 +166,66 @@ def _swap_arguments(node: ast.AST) -> None:
     node.args[0], node.args[1] = node.args[1], node.args[0]
 
 
-def kill_matrix(
-    problem: Problem,
-    answers: Mapping[str, object],
-    sandbox: Sandbox,
-    jobs: int,
-    progress: Callable[[str], None] = lambda line: None,
-) -> list[Graded]:
-    """Every Python reference's mutants graded on every test."""
-    mutants = [
-        mutant
-        for reference in problem.references
-        if reference.suffix == ".py"
-        for mutant in python_mutants(reference, problem.returns)
+# A brace language's operators, written with a space either side (as a comparison or an
+# arithmetic is, and a template's `<` is not), and what each is turned into.
+SPACED_OPERATORS: Final = {
+    "<": "<=",
+    "<=": "<",
+    ">": ">=",
+    ">=": ">",
+    "==": "!=",
+    "!=": "==",
+    "+": "-",
+    "-": "+",
+    "&&": "||",
+    "||": "&&",
+    "&": "|",
+    "|": "&",
+    "<<": ">>",
+    ">>": "<<",
+}
+SPACED: Final = re.compile(
+    r"(?<= )("
+    + "|".join(re.escape(op) for op in sorted(SPACED_OPERATORS, key=len, reverse=True))
+    + r")(?= )"
+)
+INTEGER: Final = re.compile(r"(?<![\w.])\d+(?![\w.])")
+# A statement that is only a call (`cols.pop_back();`, `used[i] = false;` is not one).
+CALL_STATEMENT: Final = re.compile(r"^[ \t]*[A-Za-z_][\w.:\->\[\]]*\([^;]*\);[ \t]*$", re.MULTILINE)
+
+
+def token_mutants(reference: Path) -> list[Mutant]:
+    """Every single-change mutant of a C++, Java, Rust or C# reference, by its tokens outside
+    comments and literals: an operator turned, an integer off by one, a call statement
+    dropped."""
+    original = reference.read_text(encoding="utf-8")
+    code = code_only(original)
+    edits: list[tuple[int, int, str, str]] = []  # start, end, replacement, the change said
+    for found in SPACED.finditer(code):
+        into = SPACED_OPERATORS[found[1]]
+        edits.append((found.start(1), found.end(1), into, f"{found[1]} made {into}"))
+    for found in INTEGER.finditer(code):
+        value = int(found[0])
+        edits.append((found.start(), found.end(), str(value + 1), f"{value} made {value + 1}"))
+        if value > 0:
+            edits.append((found.start(), found.end(), str(value - 1), f"{value} made {value - 1}"))
+    for found in CALL_STATEMENT.finditer(code):
+        edits.append((found.start(), found.end(), "", "the statement dropped"))
+    edits.sort(key=lambda edit: edit[0])
+    return [
+        Mutant(
+            reference,
+            number,
+            original.count("\n", 0, start) + 1,
+            change,
+            original[:start] + replacement + original[end:],
+        )
+        for number, (start, end, replacement, change) in enumerate(edits, 1)
     ]
-    progress(f"{problem.id}: grading {len(mutants)} mutants of its Python references")
-    with tempfile.TemporaryDirectory(prefix="grader-mutants-") as scratch:
-
-        def graded(mutant: Mutant) -> Graded:
-            path = (
-                Path(scratch) / f"{mutant.reference.stem}-{mutant.number}" / mutant.reference.name
-            )
-            path.parent.mkdir()
-            path.write_text(mutant.source, encoding="utf-8")
-            submission = read_submission(path, extensions())
-            asked = Asked(reveal_hidden=True, shrink=False)  # a kill is all that counts
-            result = grade(problem, answers, submission, sandbox, asked)
-            return Graded(mutant, _rejecting(result), result.verdict is Verdict.CE)
-
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
-            return list(pool.map(graded, mutants))
 
 
-def _rejecting(result: SubmissionResult) -> tuple[str, ...]:
-    """The tests that reject a result; the random tests' row, whichever input failed, as
-    `random`."""
-    return tuple(
-        "random" if test.name.startswith("random") else test.name
-        for test in result.tests
-        if test.verdict is not Verdict.AC
-    )
-
-
-def audit_text(problem: Problem, graded: list[Graded]) -> str:
-    """The kill matrix, the survivors with their diffs, the tests that add nothing, and the
-    mutation score (killed / mutants that built)."""
-    names = [test.name for test in problem.tests]
-    if problem.random is not None:
-        names.append("random")
-    alive = [one for one in graded if not one.stillborn]
-    killed = [one for one in alive if one.killed_by]
-    lines = ["Kill matrix (x: the test rejects the mutant):"]
-    width = max((len(_label(one.mutant)) for one in alive), default=10)
-    lines.append("  " + " " * width + "  " + " ".join(f"{name[:6]:>6}" for name in names))
-    for one in alive:
-        marks = " ".join(f"{'x' if name in one.killed_by else '.':>6}" for name in names)
-        lines.append(f"  {_label(one.mutant):<{width}}  {marks}")
-    survivors = [one for one in alive if not one.killed_by]
-    if survivors:
-        lines += ["", f"Survivors ({len(survivors)}): no test rejects them"]
-        for one in survivors:
-            lines.append(f"  {_label(one.mutant)}")
-            original = one.mutant.reference.read_text(encoding="utf-8")
-            canonical = ast.unparse(ast.parse(original)) + "\n"
-            diff = difflib.unified_diff(
-                canonical.splitlines(), one.mutant.source.splitlines(), lineterm="", n=0
-            )
-            lines += [f"    {line}" for line in list(diff)[2:]]
-    lines += ["", *_idle_tests(names, alive)]
-    score = len(killed) / len(alive) if alive else 1.0
-    stillborn = len(graded) - len(alive)
-    lines.append(
-        f"Mutation score: {score:.0%} ({len(killed)} of {len(alive)} mutants rejected; "
-        f"{stillborn} did not build and are not counted)"
-    )
-    return "\n".join(lines) + "\n"
-
-
-def _label(mutant: Mutant) -> str:
-    return f"{mutant.reference.name} M{mutant.number} line {mutant.line}: {mutant.change}"
-
-
-def _idle_tests(names: list[str], alive: list[Graded]) -> list[str]:
-    """A warning for each test that rejects no mutant the tests run before it have not
-    (in run order: samples, then hidden tests, then the random ones)."""
-    said = []
-    rejected_before: set[tuple[str, int]] = set()
-    for name in names:
-        rejected = {
-            (one.mutant.reference.name, one.mutant.number) for one in alive if name in one.killed_by
-        }
-        if not rejected - rejected_before:
-            said.append(f"warning: test {name} rejects no mutant the tests before it do not")
-        rejected_before |= rejected
-    return said
-
-
-def mutation_score(graded: list[Graded]) -> float:
-    alive = [one for one in graded if not one.stillborn]
-    return sum(1 for one in alive if one.killed_by) / len(alive) if alive else 1.0
+def mutants_of(reference: Path, returns: str) -> list[Mutant]:
+    """A reference's mutants: a Python one's by its syntax tree, another's by its tokens."""
+    if reference.suffix == ".py":
+        return python_mutants(reference, returns)
+    return token_mutants(reference)
