@@ -136,7 +136,7 @@ class RandomSpec:
     count: int = RANDOM_COUNT
     seed: int = 0
     visibility: Visibility = Visibility.HIDDEN
-    points: float = 1.0  # the random tests together are worth this, as one test
+    points: float = 1  # the random tests together are worth this, as one test
     params: Mapping[str, ParamSpec] = field(default_factory=dict)
     line: int | None = None  # of the block in problem.yaml
 
@@ -193,8 +193,10 @@ class Problem:
     def max_score(self) -> float:
         if self.out_of is not None:
             return self.out_of
-        randomly = self.random.points if self.random is not None else 0.0
-        return sum(test.points for test in self.tests) + randomly
+        total = sum(test.points for test in self.tests)
+        # The random tests' row only where there is one: a sum of whole points stays an int
+        # where reports print it as it is (Canvas' comment: "1/10", not "1/10.0").
+        return total + self.random.points if self.random is not None else total
 
     def entry_names(self, language: str) -> tuple[str, ...]:
         """The entry point's accepted names in `language`; ProblemError when it has none."""

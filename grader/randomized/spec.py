@@ -47,7 +47,7 @@ def read_random(doc: Document, raw: object, params: tuple[Param, ...]) -> Random
         name: _param_spec(doc, f"random.params.{name}", raw_spec, by_name[name])
         for name, raw_spec in raw_params.items()
     }
-    points = doc.number("random.points", block.get("points", 1.0))
+    points = doc.number("random.points", block.get("points", 1))  # 1, not 1.0: printed as is
     return RandomSpec(count, seed, Visibility(shown), points, specs, doc.line("random"))
 
 
