@@ -224,16 +224,22 @@ class Problem:
         return shown_path(path, self.shown_from)
 
 
-def load_answer(problem: Problem, test: TestCase) -> object:
-    """The expected answer of `test`, from the file the references produced."""
-    path = problem.answer_path(test)
-    fix = f"run `grader answers {problem.id}` to compute it from the references"
+def stored_json(problem: Problem, path: Path, fix: str) -> object:
+    """A file `grader answers` wrote, parsed; ProblemError saying `fix` where it is missing
+    or unreadable."""
     try:
-        stored = json.loads(path.read_bytes())
+        return json.loads(path.read_bytes())
     except FileNotFoundError:
         raise ProblemError(problem.shown(path), None, "", f"missing; {fix}") from None
     except (OSError, ValueError) as error:
         raise ProblemError(problem.shown(path), None, "", f"unreadable ({error}); {fix}") from None
+
+
+def load_answer(problem: Problem, test: TestCase) -> object:
+    """The expected answer of `test`, from the file the references produced."""
+    path = problem.answer_path(test)
+    fix = f"run `grader answers {problem.id}` to compute it from the references"
+    stored = stored_json(problem, path, fix)
     if not isinstance(stored, dict) or stored.get("input") != dict(test.input):
         raise ProblemError(
             problem.shown(path),

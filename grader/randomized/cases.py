@@ -13,12 +13,22 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import Final
 
 from ..checkers import InvalidAnswer, checker_for
 from ..errors import ProblemError
-from ..problem import ANSWERS_DIR, Problem, RandomSpec, TestCase, Visibility
+from ..problem import (
+    ANSWERS_DIR,
+    Param,
+    ParamSpec,
+    Problem,
+    RandomSpec,
+    TestCase,
+    Visibility,
+    stored_json,
+)
 from ..protocol import ReplyKind
 from ..results import TestResult
 from ..sandbox.base import Program, Sandbox
@@ -46,11 +56,20 @@ def cases_of(inputs: list[dict[str, object]], spec: RandomSpec) -> tuple[TestCas
 
 
 def drawn_cases(problem: Problem) -> tuple[TestCase, ...]:
-    """The inputs the `random:` block draws now (Hypothesis, imported only here)."""
+    """The inputs the `random:` block draws now (Hypothesis, imported only here). `grader
+    answers` asks three times (to answer, to compare, to store): drawn once."""
+    spec = _spec(problem)
+    drawn = _drawn(problem.params, spec.count, spec.seed, tuple(sorted(spec.params.items())))
+    return cases_of([dict(value) for value in drawn], spec)
+
+
+@cache
+def _drawn(
+    params: tuple[Param, ...], count: int, seed: int, specs: tuple[tuple[str, ParamSpec], ...]
+) -> tuple[dict[str, object], ...]:
     from .inputs import drawn, inputs
 
-    spec = _spec(problem)
-    return cases_of(drawn(inputs(problem.params, spec), spec.count, spec.seed), spec)
+    return tuple(drawn(inputs(params, RandomSpec(count, seed, params=dict(specs))), count, seed))
 
 
 def write_random(
@@ -75,12 +94,7 @@ def stored_cases(problem: Problem) -> tuple[tuple[TestCase, ...], dict[str, obje
     spec = _spec(problem)
     path = random_path(problem)
     fix = f"run `grader answers {problem.id}` to draw them and store their answers"
-    try:
-        document = json.loads(path.read_bytes())
-    except FileNotFoundError:
-        raise ProblemError(problem.shown(path), None, "", f"missing; {fix}") from None
-    except (OSError, ValueError) as error:
-        raise ProblemError(problem.shown(path), None, "", f"unreadable ({error}); {fix}") from None
+    document = stored_json(problem, path, fix)
     if not isinstance(document, dict) or (document.get("seed"), document.get("count")) != (
         spec.seed,
         spec.count,

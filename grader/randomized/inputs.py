@@ -38,10 +38,9 @@ def _values(kind: str, param: Param, spec: ParamSpec, outer: bool = True) -> Sea
         return _trees(_values("int", param, spec), low, high)
     if kind.startswith("list["):
         items = _values(kind[5:-1], param, spec, outer=False)
-        unique_key: Callable[[object], object] = repr
-        if spec.unique and outer:
-            return st.lists(items, min_size=low, max_size=high, unique_by=unique_key)
-        return st.lists(items, min_size=low, max_size=high)
+        # Unique by what the item says: nested lists are not hashable.
+        unique_by = repr if spec.unique and outer else None
+        return st.lists(items, min_size=low, max_size=high, unique_by=unique_by)
     if kind in ("int", "long"):
         least, most = int_bounds(param)
         return st.integers(least, most)
