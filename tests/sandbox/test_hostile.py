@@ -632,6 +632,9 @@ GVISOR_VERDICTS: Final = {
     # Each level's memory is mapped through gVisor's kernel, slower than Linux's: the CPU
     # limit may come before the memory limit (TLE at 280 MiB one run): either stops it.
     "endless eval recursion": (Verdict.MLE, Verdict.TLE),
+    # Building and walking a million nested lists is slower under gVisor: on a busy machine
+    # the CPU limit came before the stack's end (TLE in one full run of three): either stops it.
+    "C stack crash": (Verdict.RTE, Verdict.TLE),
 }
 
 
