@@ -129,6 +129,15 @@ class ParamSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class Generator:
+    """An instructor's file that makes a random input where a signature cannot say it
+    (randomized/generator.py runs it)."""
+
+    path: Path
+    shown: str  # as messages name it
+
+
+@dataclass(frozen=True, slots=True)
 class RandomSpec:
     """A problem's random tests: how many, from which seed, shown to whom, and how each
     parameter is drawn."""
@@ -139,6 +148,7 @@ class RandomSpec:
     points: float = 1  # the random tests together are worth this, as one test
     params: Mapping[str, ParamSpec] = field(default_factory=dict)
     line: int | None = None  # of the block in problem.yaml
+    generator: Generator | None = None  # draws whole inputs instead of `params`
 
 
 def run_order(tests: tuple[TestCase, ...]) -> tuple[TestCase, ...]:

@@ -96,7 +96,7 @@ def test_a_failure_shrinks_to_a_minimal_input() -> None:
 def _block(text: str, params: tuple[Param, ...] = EVERY_TYPE) -> RandomSpec:
     document = _parse(f"id: x\nrandom:\n{text}", "problem.yaml")
     assert isinstance(document.data, dict)
-    return read_random(document, document.data["random"], params)
+    return read_random(document, document.data["random"], params, Path.cwd(), None)
 
 
 def test_a_block_is_read_with_its_defaults() -> None:

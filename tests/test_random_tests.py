@@ -5,6 +5,7 @@ inputs that no longer match the block are stale for `grader answers` and `verify
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -90,7 +91,7 @@ def test_stored_inputs_another_seed_drew_are_stale(tmp_path: Path, process_sandb
     yaml_file = folder / "problem.yaml"
     yaml_file.write_text(yaml_file.read_text().replace("seed: 46", "seed: 47"))
     problem = load_problem(folder)
-    with pytest.raises(ProblemError, match="drawn for another seed or count"):
+    with pytest.raises(ProblemError, match="drawn for another random: block"):
         stored_cases(problem)
     stale = stale_answers(problem, compute_answers(problem, process_sandbox))
     assert [test.name for test in stale] == ["random"]
@@ -99,10 +100,25 @@ def test_stored_inputs_another_seed_drew_are_stale(tmp_path: Path, process_sandb
     assert len(cases) == 100
 
 
-def _copy(tmp_path: Path) -> Path:
-    folder = tmp_path / "problems" / "permutations"
-    shutil.copytree(PROBLEMS / "permutations", folder)
-    shutil.copytree(ROOT / "reference" / "permutations", tmp_path / "reference" / "permutations")
+def test_stored_inputs_are_kept_until_what_drew_them_changes(tmp_path: Path) -> None:
+    """`grader answers` again keeps the stored inputs (drawing again need not give the same:
+    Hypothesis may choose otherwise in another version); an edited generator makes them
+    stale."""
+    folder = _copy(tmp_path, "combinations")
+    stored = (folder / "answers" / "random.json").read_text()
+    assert main(["answers", str(folder), "--sandbox", "process"]) == 0
+    assert (folder / "answers" / "random.json").read_text() == stored
+    generator = folder / "generate.py"
+    generator.write_text(generator.read_text().replace("randint(1, 12)", "randint(1, 11)"))
+    with pytest.raises(ProblemError, match="drawn for another random: block"):
+        stored_cases(load_problem(folder))
+    assert main(["answers", str(folder), "--sandbox", "process", "--check"]) == 1
+
+
+def _copy(tmp_path: Path, name: str = "permutations") -> Path:
+    folder = tmp_path / "problems" / name
+    shutil.copytree(PROBLEMS / name, folder)
+    shutil.copytree(ROOT / "reference" / name, tmp_path / "reference" / name)
     return folder
 
 
@@ -142,7 +158,8 @@ def test_a_damaged_random_file_is_the_problem_s_fault_never_the_student_s(
     tmp_path: Path, make_submission, process_sandbox
 ) -> None:
     folder = _copy(tmp_path)
-    (folder / "answers" / "random.json").write_text('{"seed": 46, "count": 100, "cases": 7}')
+    stored = folder / "answers" / "random.json"
+    stored.write_text(json.dumps({**json.loads(stored.read_text()), "cases": 7}))
     problem = load_problem(folder)
     result = grade(
         problem, load_answers(problem), make_submission(ACCEPTED.read_text()), process_sandbox
@@ -150,3 +167,50 @@ def test_a_damaged_random_file_is_the_problem_s_fault_never_the_student_s(
     assert result.verdict is Verdict.IE  # never WA or RTE: the instructor is told what to do
     said = result.compile_output
     assert said.startswith("internal error of the grader") and "not a random tests file" in said
+
+
+# Right on every hand test of combinations, wrong where k is 3 and n at least 6: the smallest
+# such input is n = 6, k = 3, and k never passes n on the way (the generator's own choices
+# shrink, not the values).
+WRONG_WHEN_K_IS_THREE = (
+    "from itertools import combinations\n"
+    "def combine(n, k):\n"
+    "    if k == 3 and n >= 6 and n != 20:\n"
+    "        return []\n"
+    "    return [list(c) for c in combinations(range(1, n + 1), k)]\n"
+)
+
+
+ACCEPTED_COMBINATIONS = (SUBMISSIONS / "combinations" / "accepted" / "lesson.py").read_text()
+
+
+def test_a_generator_s_failure_shrinks_through_the_generator(
+    make_submission, process_sandbox
+) -> None:
+    problem = load_problem(PROBLEMS / "combinations")
+    assert problem.random is not None and problem.random.generator is not None
+    submission = make_submission(WRONG_WHEN_K_IS_THREE)
+    result = grade(problem, load_answers(problem), submission, process_sandbox, Asked(True))
+    assert all(test.verdict is Verdict.AC for test in result.tests[:-1])
+    row = result.tests[-1]
+    assert (row.verdict, row.input) == (Verdict.WA, {"n": 6, "k": 3}), row.message
+
+
+def test_a_generator_s_fault_is_the_problem_s_never_the_student_s(
+    tmp_path: Path, capsys, make_submission, process_sandbox
+) -> None:
+    """`grader answers` names the generator's line and exits as for a problem's error; the
+    stored inputs, drawn by the generator before its edit, are stale: a student graded
+    meanwhile gets IE telling the instructor what to run, never a verdict of theirs."""
+    folder = _copy(tmp_path, "combinations")
+    (folder / "generate.py").write_text(
+        "def generate(rng):\n    n = rng.randint(1, 4)\n    return {'n': n, 'k': n // (n - n)}\n"
+    )
+    assert main(["answers", str(folder), "--sandbox", "process"]) == 2
+    assert "generate.py:3: ZeroDivisionError" in capsys.readouterr().err
+    problem = load_problem(folder)
+    result = grade(
+        problem, load_answers(problem), make_submission(ACCEPTED_COMBINATIONS), process_sandbox
+    )
+    assert result.verdict is Verdict.IE
+    assert "run `grader answers combinations`" in result.compile_output

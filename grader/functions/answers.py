@@ -12,7 +12,7 @@ from ..errors import ProblemError, ReferenceMismatch
 from ..judge.references import reference_program, usable_reference
 from ..problem import Problem, TestCase, load_answer
 from ..protocol import ReplyKind
-from ..randomized.cases import drawn_cases, stored_cases, write_random
+from ..randomized.cases import random_cases, stored_cases, write_random
 from ..sandbox.base import Sandbox
 
 
@@ -22,7 +22,7 @@ def compute_answers(problem: Problem, sandbox: Sandbox) -> dict[str, object]:
     naming the test, when two references disagree."""
     if not problem.references:
         raise ProblemError(problem.yaml_file, None, "references", "no reference solutions listed")
-    randomly = drawn_cases(problem) if problem.random is not None else ()
+    randomly = random_cases(problem) if problem.random is not None else ()
     everything = replace(problem, probes=(*problem.probes, *randomly))
     by_reference = {
         str(path): _run_reference(everything, path, sandbox) for path in problem.references
@@ -53,7 +53,7 @@ def write_answers(problem: Problem, answers: dict[str, object]) -> list[Path]:
         path.write_text(json.dumps(document, separators=(",", ":")) + "\n", encoding="utf-8")
         written.append(path)
     if problem.random is not None:
-        written.append(write_random(problem, drawn_cases(problem), answers))
+        written.append(write_random(problem, random_cases(problem), answers))
     return written
 
 
@@ -74,14 +74,13 @@ def stale_answers(problem: Problem, answers: dict[str, object]) -> list[TestCase
 
 
 def _random_current(problem: Problem, answers: dict[str, object]) -> bool:
-    """Whether answers/random.json holds the inputs the block draws now and their answers."""
+    """Whether answers/random.json was drawn for the block as it is now and holds the
+    references' answers (`answers`, computed on those same inputs)."""
     try:
         cases, stored = stored_cases(problem)
     except ProblemError:
         return False
-    drawn = drawn_cases(problem)
-    same_inputs = [dict(case.input) for case in cases] == [dict(case.input) for case in drawn]
-    return same_inputs and all(stored[case.name] == answers[case.name] for case in cases)
+    return all(stored[case.name] == answers.get(case.name) for case in cases)
 
 
 def reference_answer(problem: Problem, test: TestCase, sandbox: Sandbox) -> object:

@@ -93,7 +93,11 @@ def load_function_problem(directory: Path, shown_from: Path | None = None) -> Pr
         tests=tests,
         probes=probes,
         validator=validator,
-        random=read_random(doc, top["random"], params) if "random" in top else None,
+        random=(
+            read_random(doc, top["random"], params, directory, shown_from)
+            if "random" in top
+            else None
+        ),
         shown_from=shown_from,
     )
 

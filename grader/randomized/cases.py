@@ -7,6 +7,7 @@ answering each candidate in a session of its own), reproducible from its seed.""
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import time
@@ -21,6 +22,7 @@ from ..checkers import InvalidAnswer, checker_for
 from ..errors import ProblemError
 from ..problem import (
     ANSWERS_DIR,
+    Generator,
     Param,
     ParamSpec,
     Problem,
@@ -55,31 +57,76 @@ def cases_of(inputs: list[dict[str, object]], spec: RandomSpec) -> tuple[TestCas
     )
 
 
+def random_cases(problem: Problem) -> tuple[TestCase, ...]:
+    """The random tests `grader answers` answers: the stored ones where they were drawn for
+    the block as it is now (drawing again need not give the same inputs: Hypothesis' choices
+    may change with its version, or with a process's state for a generator), else new ones."""
+    try:
+        return stored_cases(problem)[0]
+    except ProblemError:
+        return drawn_cases(problem)
+
+
 def drawn_cases(problem: Problem) -> tuple[TestCase, ...]:
     """The inputs the `random:` block draws now (Hypothesis, imported only here). `grader
-    answers` asks three times (to answer, to compare, to store): drawn once."""
+    answers` asks more than once (to answer, to store): drawn once."""
     spec = _spec(problem)
-    drawn = _drawn(problem.params, spec.count, spec.seed, tuple(sorted(spec.params.items())))
+    specs = tuple(sorted(spec.params.items()))
+    drawn = _drawn(problem.params, spec.count, spec.seed, specs, spec.generator)
     return cases_of([dict(value) for value in drawn], spec)
 
 
 @cache
 def _drawn(
-    params: tuple[Param, ...], count: int, seed: int, specs: tuple[tuple[str, ParamSpec], ...]
+    params: tuple[Param, ...],
+    count: int,
+    seed: int,
+    specs: tuple[tuple[str, ParamSpec], ...],
+    generator: Generator | None,
 ) -> tuple[dict[str, object], ...]:
     from .inputs import drawn, inputs
 
-    return tuple(drawn(inputs(params, RandomSpec(count, seed, params=dict(specs))), count, seed))
+    spec = RandomSpec(count, seed, params=dict(specs), generator=generator)
+    return tuple(drawn(inputs(params, spec), count, seed))
+
+
+def fingerprint(problem: Problem) -> str:
+    """What the inputs were drawn from: the signature, the block's count, seed and
+    parameters, the generator's text. Stored inputs with another are stale."""
+    spec = _spec(problem)
+    drawn_from = {
+        "signature": [[p.name, p.type, p.minimum, p.maximum] for p in problem.params],
+        "count": spec.count,
+        "seed": spec.seed,
+        "params": {
+            name: [list(param.size), param.alphabet, param.unique]
+            for name, param in sorted(spec.params.items())
+        },
+        "generator": _generator_text(problem, spec.generator),
+    }
+    return hashlib.sha256(json.dumps(drawn_from, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _generator_text(problem: Problem, generator: Generator | None) -> str | None:
+    if generator is None:
+        return None
+    try:
+        return generator.path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ProblemError(
+            generator.shown, None, "", f"cannot read the generator: {error}"
+        ) from None
 
 
 def write_random(
     problem: Problem, cases: tuple[TestCase, ...], answers: Mapping[str, object]
 ) -> Path:
-    """Store the drawn inputs with the references' answers, and what drew them."""
+    """Store the inputs with the references' answers, and what drew them."""
     spec = _spec(problem)
     document = {
         "seed": spec.seed,
         "count": spec.count,
+        "drawn_from": fingerprint(problem),
         "cases": [{"input": dict(case.input), "answer": answers[case.name]} for case in cases],
     }
     path = random_path(problem)
@@ -90,20 +137,18 @@ def write_random(
 
 def stored_cases(problem: Problem) -> tuple[tuple[TestCase, ...], dict[str, object]]:
     """The stored random tests and their answers; ProblemError where they are missing or were
-    drawn by another seed or count than problem.yaml's now."""
+    drawn for another `random:` block, signature or generator than the problem's now."""
     spec = _spec(problem)
     path = random_path(problem)
     fix = f"run `grader answers {problem.id}` to draw them and store their answers"
     document = stored_json(problem, path, fix)
-    if not isinstance(document, dict) or (document.get("seed"), document.get("count")) != (
-        spec.seed,
-        spec.count,
-    ):
+    if not isinstance(document, dict) or document.get("drawn_from") != fingerprint(problem):
         raise ProblemError(
             problem.shown(path),
             None,
             "",
-            f"drawn for another seed or count than random: says; {fix}",
+            f"drawn for another random: block, signature or generator than the problem's now; "
+            f"{fix}",
         )
     stored = document.get("cases")
     if not isinstance(stored, list) or not all(

@@ -6,26 +6,68 @@ minimal input. Nothing here runs a submission."""
 from __future__ import annotations
 
 import contextlib
+import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Final
 
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis import strategies as st
-from hypothesis.errors import NoSuchExample
+from hypothesis.errors import NoSuchExample, StopTest
 from hypothesis.strategies import SearchStrategy
 
-from ..problem import Param, ParamSpec, RandomSpec
+from ..errors import ProblemError
+from ..problem import Generator, Param, ParamSpec, RandomSpec
+from .generator import ENTRY, GeneratorFault, input_maker
 from .spec import DEFAULT_FLOATS, int_bounds
+
+# First inputs the generator could not finish because it drew too many numbers.
+OVERRUNS: Final = 20
 
 
 def inputs(params: tuple[Param, ...], spec: RandomSpec) -> SearchStrategy[dict[str, object]]:
-    """Every parameter drawn at once, as the problem names them."""
+    """Every parameter drawn at once, as the problem names them: by the instructor's
+    generator where the block has one (its `rng`'s numbers chosen by Hypothesis, so that they
+    shrink), else from the signature."""
+    if spec.generator is not None:
+        return st.randoms(use_true_random=False).map(_bounded(spec.generator, params))
     return st.fixed_dictionaries(
         {
             param.name: _values(param.type, param, spec.params.get(param.name, ParamSpec()))
             for param in params
         }
     )
+
+
+def _bounded(
+    generator: Generator, params: tuple[Param, ...]
+) -> Callable[[random.Random], dict[str, object]]:
+    """The generator's inputs, a generator that draws from `rng` without end being a fault:
+    Hypothesis stops each such try when its choices run out (StopTest), and would try again
+    hundreds of times. Once it has made an input, such stops are Hypothesis' own (shrinking
+    tries choices that run out)."""
+    make = input_maker(generator, params)
+    overruns = itertools.count(1)
+    made = False
+
+    def one(rng: random.Random) -> dict[str, object]:
+        nonlocal made
+        try:
+            value = make(rng)
+        except StopTest:
+            if not made and next(overruns) >= OVERRUNS:
+                fault = ProblemError(
+                    generator.shown,
+                    None,
+                    ENTRY,
+                    f"drew from rng without end on its first {OVERRUNS} inputs: does it loop?",
+                )
+                raise GeneratorFault(fault) from None
+            raise
+        made = True
+        return value
+
+    return one
 
 
 def _values(kind: str, param: Param, spec: ParamSpec, outer: bool = True) -> SearchStrategy[object]:
@@ -92,7 +134,8 @@ def drawn(
             found.append(value)
         return len(found) >= count
 
-    with contextlib.suppress(NoSuchExample):  # fewer different inputs exist than were asked
+    with contextlib.suppress(NoSuchExample), _generator_faults():
+        # NoSuchExample: fewer different inputs exist than were asked
         find(
             strategy,
             keep,
@@ -121,16 +164,25 @@ def smallest(
         return False
 
     try:
-        return find(
-            strategy,
-            still_fails,
-            settings=_settings(tries, (Phase.generate, Phase.shrink)),
-            random=random.Random(seed),
-        )
+        with _generator_faults():
+            return find(
+                strategy,
+                still_fails,
+                settings=_settings(tries, (Phase.generate, Phase.shrink)),
+                random=random.Random(seed),
+            )
     except NoSuchExample:
         return None
     except spent:
         return failing[-1] if failing else None
+
+
+@contextlib.contextmanager
+def _generator_faults() -> Iterator[None]:
+    try:
+        yield
+    except GeneratorFault as raised:
+        raise raised.fault from None
 
 
 def _settings(examples: int, phases: tuple[Phase, ...]) -> settings:

@@ -5,6 +5,7 @@ test fails and is shrunk."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Final
 
 from ..problem import (
@@ -12,10 +13,12 @@ from ..problem import (
     RANDOM_ALPHABET,
     RANDOM_COUNT,
     RANDOM_SIZE,
+    Generator,
     Param,
     ParamSpec,
     RandomSpec,
     Visibility,
+    shown_path,
 )
 from ..yamlsource import Document
 
@@ -26,11 +29,17 @@ DEFAULT_FLOATS: Final = (-1000.0, 1000.0)
 PARAM_KEYS: Final = {"size", "alphabet", "unique"}
 
 
-def read_random(doc: Document, raw: object, params: tuple[Param, ...]) -> RandomSpec:
+def read_random(
+    doc: Document, raw: object, params: tuple[Param, ...], directory: Path, shown_from: Path | None
+) -> RandomSpec:
     """The `random:` block, each value checked at its line: a parameter the signature does
-    not have, a size or an alphabet the signature's bounds cannot satisfy."""
+    not have, a size or an alphabet the signature's bounds cannot satisfy, a generator file
+    that is not there."""
     block = doc.mapping(
-        "random", raw, required=set(), optional={"count", "seed", "visibility", "points", "params"}
+        "random",
+        raw,
+        required=set(),
+        optional={"count", "seed", "visibility", "points", "params", "generator"},
     )
     count = int(doc.number("random.count", block.get("count", RANDOM_COUNT), integer=True))
     if count > MAX_COUNT:
@@ -48,7 +57,30 @@ def read_random(doc: Document, raw: object, params: tuple[Param, ...]) -> Random
         for name, raw_spec in raw_params.items()
     }
     points = doc.number("random.points", block.get("points", 1))  # 1, not 1.0: printed as is
-    return RandomSpec(count, seed, Visibility(shown), points, specs, doc.line("random"))
+    generator = _generator(doc, block, directory, shown_from)
+    return RandomSpec(count, seed, Visibility(shown), points, specs, doc.line("random"), generator)
+
+
+def _generator(
+    doc: Document, block: dict[str, object], directory: Path, shown_from: Path | None
+) -> Generator | None:
+    if "generator" not in block:
+        return None
+    if "params" in block:
+        raise doc.error(
+            "random.generator",
+            "a generator makes the whole input: drop `params:` (or the generator, to draw "
+            "from the signature)",
+        )
+    name = doc.text("random.generator", block["generator"])
+    path = directory / name
+    if path.suffix != ".py" or not path.is_file():
+        raise doc.error(
+            "random.generator",
+            f"{shown_path(path, shown_from)}: expected a Python file (named from the problem's "
+            "folder) defining `def generate(rng):`",
+        )
+    return Generator(path, shown_path(path, shown_from))
 
 
 def _param_spec(doc: Document, path: str, raw: object, param: Param) -> ParamSpec:
