@@ -195,9 +195,11 @@ class Problem:
     probes: tuple[TestCase, ...] = ()
     # ...the instructor's `valid(args, item)` for `set-of-any-valid` (checkers/any_valid.py)...
     validator: Path | None = None
-    # ...and the random tests its `random:` block asks for (randomized/), one row worth
-    # their points after the hand tests.
+    # ...the random tests its `random:` block asks for (randomized/), one row worth their
+    # points after the hand tests...
     random: RandomSpec | None = None
+    # ...and the least mutation score `verify --mutants` passes (`mutants: {min_score:}`).
+    min_mutation_score: float = 0.0
 
     @property
     def max_score(self) -> float:

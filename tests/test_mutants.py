@@ -69,21 +69,28 @@ def test_a_brace_language_is_mutated_by_its_tokens_outside_comments_and_strings(
     assert all('"a < b"' in mutant.source for mutant in mutants if mutant.line != 6)
 
 
-@pytest.mark.sandbox
-def test_a_weak_test_set_leaves_survivors_and_fails_the_score_asked_for(
-    tmp_path: Path, capsys
-) -> None:
+def _weak_permutations(tmp_path: Path, extra: str = "") -> Path:
+    """Permutations with only its one-number test and no random tests (most mutants survive
+    that), `extra` added to its problem.yaml."""
     folder = tmp_path / "problems" / "permutations"
     shutil.copytree(PROBLEMS / "permutations", folder)
     shutil.copytree(ROOT / "reference" / "permutations", tmp_path / "reference" / "permutations")
     yaml_file = folder / "problem.yaml"
     text = yaml_file.read_text()
-    # Only the one-number test, and no random tests: most mutants survive it.
     head, tests = text.split("\ntests:\n")
     head = head.split("\nrandom:\n")[0] + "\n" + head.split("\nrandom:\n")[1].split("\n\n", 1)[1]
     one = next(line for line in tests.splitlines() if "name: one" in line)
-    yaml_file.write_text(f"{head}\ntests:\n{one}\n")
+    yaml_file.write_text(f"{head}{extra}\ntests:\n{one}\n")
+    (folder / "answers" / "random.json").unlink()
     assert main(["answers", str(folder), "--sandbox", "process"]) == 0
+    return folder
+
+
+@pytest.mark.sandbox
+def test_a_weak_test_set_leaves_survivors_and_fails_the_score_asked_for(
+    tmp_path: Path, capsys
+) -> None:
+    folder = _weak_permutations(tmp_path)
     capsys.readouterr()
     code = main(["verify", str(folder), "--sandbox", "process", "--mutants", "--min-score", "0.95"])
     out = capsys.readouterr().out
@@ -92,3 +99,33 @@ def test_a_weak_test_set_leaves_survivors_and_fails_the_score_asked_for(
     assert "Survivors (" in out and "backtrack.py M" in out
     assert "\n    -" in out and "\n    +" in out  # a survivor's diff
     assert "is under --min-score 95%" in out
+
+
+@pytest.mark.sandbox
+def test_random_inputs_propose_the_tests_that_kill_the_survivors(tmp_path: Path, capsys) -> None:
+    """`--mutants --random` on a problem with no `random:` block (k-bishops with only its
+    k = 0 test, which almost every mutant passes) draws from the signature against each
+    survivor and proposes a test per input that kills one; with those added, the score
+    problem.yaml asks for is met: the survivors left are the equivalent mutants."""
+    folder = tmp_path / "problems" / "k-bishops"
+    shutil.copytree(PROBLEMS / "k-bishops", folder)
+    shutil.copytree(ROOT / "reference" / "k-bishops", tmp_path / "reference" / "k-bishops")
+    yaml_file = folder / "problem.yaml"
+    head, tests = yaml_file.read_text().split("\ntests:\n")
+    head = head.replace("  - ../../reference/k-bishops/squares.cpp\n", "")  # a quicker audit
+    none = next(line for line in tests.splitlines() if "name: none" in line)
+    yaml_file.write_text(f"{head}\nmutants:\n  min_score: 0.85\n\ntests:\n{none}\n")
+    assert main(["answers", str(folder), "--sandbox", "process"]) == 0
+    capsys.readouterr()
+    args = ["verify", str(folder), "--sandbox", "process", "--mutants"]
+    assert main([*args, "--random"]) == 1
+    out = capsys.readouterr().out
+    assert "is under mutants.min_score 85%" in out
+    assert "Random inputs against the " in out and "(drawn from the signature alone" in out
+    assert ': rejected by {"n": 1, "k": 1}' in out
+    proposed = [line for line in out.splitlines() if line.startswith("  - {name: kills-")]
+    assert proposed, out
+    yaml_file.write_text(yaml_file.read_text() + "\n".join(proposed) + "\n")  # as printed
+    assert main(["answers", str(folder), "--sandbox", "process"]) == 0
+    capsys.readouterr()
+    assert main(args) == 0, capsys.readouterr().out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -112,12 +113,6 @@ def line_of(problem_copy: Path, fragment: str) -> int:
             "test name 'n4' is used twice",
         ),
         ("statement: statement.md", "statement: missing.md", "statement", "does not exist"),
-        (
-            "../../reference/nqueens/bitmask.py",
-            "../../reference/nqueens/gone.py",
-            "references[1]",
-            "does not exist",
-        ),
     ],
 )
 def test_mistakes_name_file_line_and_key(problem_copy, old, new, key, problem) -> None:
@@ -130,6 +125,24 @@ def test_mistakes_name_file_line_and_key(problem_copy, old, new, key, problem) -
     assert (error.line, error.key) == (expected_line, key)
     assert problem in error.problem
     assert str(error).startswith(f"{error.file}:{expected_line}: {key}: ")
+
+
+@pytest.mark.parametrize(
+    ("gate", "said"),
+    [
+        ("{min_score: 90}", "mutants.min_score: a fraction from 0 to 1 (0.9: 90%), got 90"),
+        ("{min_scor: 0.9}", "mutants.min_scor: unknown key"),
+    ],
+)
+def test_a_mutation_score_gate_is_read_or_refused(problem_copy, gate: str, said: str) -> None:
+    assert load_problem(problem_copy).min_mutation_score == 0.0
+    placed = "checker: all_placements"
+    edit(problem_copy, placed, f"{placed}\nmutants: {{min_score: 0.9}}")
+    assert load_problem(problem_copy).min_mutation_score == 0.9
+    edit(problem_copy, "mutants: {min_score: 0.9}", f"mutants: {gate}")
+    with pytest.raises(ProblemError, match=re.escape(said)) as caught:
+        load_problem(problem_copy)
+    assert caught.value.line == line_of(problem_copy, f"mutants: {gate}")
 
 
 def test_broken_yaml_names_the_line(problem_copy) -> None:

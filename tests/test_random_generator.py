@@ -91,19 +91,22 @@ def test_a_generator_s_fault_is_the_problem_s_at_its_line(
 
 
 @pytest.mark.parametrize(
-    ("loop", "said"),
+    ("loop", "seconds", "said"),
     [
-        ("    while True:\n        pass\n", "gave no input in 0.2 s: does it loop?"),
+        ("    while True:\n        pass\n", 0.2, "gave no input in 0.2 s: does it loop?"),
+        # Each try ends when Hypothesis' choices run out, well within the 5 s of one input
+        # also on a busy machine.
         (
             "    while True:\n        rng.random()\n",
+            5.0,
             "drew from rng without end on its first 20 inputs",
         ),
     ],
 )
 def test_a_generator_that_loops_is_stopped(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loop: str, said: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loop: str, seconds: float, said: str
 ) -> None:
-    monkeypatch.setattr(generator_module, "CALL_S", 0.2)
+    monkeypatch.setattr(generator_module, "CALL_S", seconds)
     with pytest.raises(ProblemError) as refused:
         _draw(_spec(tmp_path, f"def generate(rng):\n    rng.randint(1, 5)\n{loop}"))
     assert f"problems/x/generate.py: generate: {said}" in str(refused.value)

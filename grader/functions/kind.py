@@ -107,10 +107,13 @@ class FunctionKind:
         sandbox: Sandbox,
         jobs: int,
         progress: Callable[[str], None],
+        search_random: bool = False,
     ) -> tuple[str, float]:
-        from .mutation_audit import audit_text, kill_matrix, mutation_score
+        from .mutation_audit import audit_text, kill_matrix, mutation_score, searched
 
         graded = kill_matrix(problem, answers, sandbox, jobs, progress)
+        if search_random:
+            graded = searched(problem, answers, sandbox, graded, jobs, progress)
         return audit_text(problem, graded), mutation_score(graded)
 
     def unportable(self, problem: Problem) -> str:

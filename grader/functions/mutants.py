@@ -55,6 +55,7 @@ def python_mutants(reference: Path, returns: str) -> list[Mutant]:
     original = reference.read_text(encoding="utf-8")
     tree = ast.parse(original)
     constant = CONSTANT_ANSWERS.get(returns, "[]" if returns.startswith("list[") else "None")
+    unchanged = ast.unparse(tree) + "\n"
     mutants: list[Mutant] = []
     for index, node in enumerate(ast.walk(tree)):
         for change, mutate in _changes(node, constant):
@@ -62,6 +63,8 @@ def python_mutants(reference: Path, returns: str) -> list[Mutant]:
             target = next(node for i, node in enumerate(ast.walk(changed)) if i == index)
             mutate(target)
             source = ast.unparse(ast.fix_missing_locations(changed)) + "\n"
+            if source == unchanged:  # `return 0` made 0: the same program, nothing to kill
+                continue
             line = getattr(node, "lineno", 0)
             mutants.append(Mutant(reference, len(mutants) + 1, line, change, source))
     return mutants

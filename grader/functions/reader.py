@@ -39,6 +39,7 @@ OPTIONAL_KEYS: Final = {
     "probes",
     "validator",
     "random",
+    "mutants",
 }
 
 
@@ -98,8 +99,20 @@ def load_function_problem(directory: Path, shown_from: Path | None = None) -> Pr
             if "random" in top
             else None
         ),
+        min_mutation_score=_min_mutation_score(doc, top.get("mutants", {})),
         shown_from=shown_from,
     )
+
+
+def _min_mutation_score(doc: Document, raw: object) -> float:
+    """`mutants: {min_score: 0.9}`: `verify --mutants` exits 1 under it (CI's gate)."""
+    block = doc.mapping("mutants", raw, required=set(), optional={"min_score"})
+    if "min_score" not in block:
+        return 0.0
+    score = doc.number("mutants.min_score", block["min_score"])
+    if score > 1:
+        raise doc.error("mutants.min_score", f"a fraction from 0 to 1 (0.9: 90%), got {score}")
+    return float(score)
 
 
 def _tests_and_probes(

@@ -176,7 +176,7 @@ def _grade(grading: Grading, asked: Asked) -> SubmissionResult:
                 decided.append(ran if shown else hidden_view(ran))
             if asked.on_test is not None:
                 asked.on_test(printable_test(decided[-1]))
-        randomly = random_row(loading, session, asked.shrink) if failed_load is None else None
+        randomly = random_row(loading, session, asked) if failed_load is None else None
         if randomly is not None:
             decided.append(randomly if asked.reveal_hidden else hidden_view(randomly))
             if asked.on_test is not None:

@@ -28,6 +28,9 @@ class Asked:
     # A failing random test shrunk to its smallest input; not where only the verdict counts
     # (a mutation audit's mutants).
     shrink: bool = True
+    # Where every stored random input passes, Hypothesis draws new ones and shrinks the first
+    # that fails: the audit's hunt for a test that rejects a mutant (`--mutants --random`).
+    search_random: bool = False
 
     @property
     def flagged(self) -> bool:

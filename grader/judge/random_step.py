@@ -12,6 +12,7 @@ from dataclasses import replace
 from ..errors import GraderError
 from ..problem import TestCase, Visibility
 from ..randomized.cases import (
+    SEARCHED,
     failed_row,
     passed_row,
     reference_calls,
@@ -22,18 +23,20 @@ from ..results import TestResult
 from ..sandbox.base import Session
 from ..verdicts import Verdict
 from .calls import run_test
-from .grading import Grading
+from .grading import Asked, Grading
 from .references import reference_program, usable_reference
 
 log = logging.getLogger("grader.judge")
 
 
-def random_row(grading: Grading, session: Session, shrinking: bool) -> TestResult | None:
+def random_row(grading: Grading, session: Session, asked: Asked) -> TestResult | None:
     """The random tests' row, or None where the problem has none; a failure shrunk where
-    `shrinking`."""
+    asked. Searching (an audit), new inputs drawn instead of the stored ones."""
     problem = grading.problem
     if problem.random is None:
         return None
+    if asked.search_random:
+        return _searched(grading, session)
     cases, answers = stored_cases(problem)
     judging = replace(grading, answers={**grading.answers, **answers})
     ran_s: list[float] = []
@@ -41,9 +44,20 @@ def random_row(grading: Grading, session: Session, shrinking: bool) -> TestResul
         ran = run_test(judging, case, session)
         ran_s.append(ran.time_s)
         if ran.verdict is not Verdict.AC:
-            smallest, said = _shrunk(grading, session) if shrinking else (None, None)
+            smallest, said = _shrunk(grading, session) if asked.shrink else (None, None)
             return failed_row(problem, said or ran, case, smallest)
     return passed_row(problem, cases, ran_s)
+
+
+def _searched(grading: Grading, session: Session) -> TestResult:
+    """The smallest input Hypothesis finds that fails, as a failed row, or a passed row of
+    none: what `verify --mutants --random` proposes as a test."""
+    problem = grading.problem
+    smallest, said = _shrunk(grading, session)
+    if smallest is None or said is None:
+        return passed_row(problem, (), [])
+    found = TestCase(SEARCHED, smallest, 0.0, Visibility.HIDDEN, None)
+    return failed_row(problem, said, found, None)
 
 
 def _shrunk(

@@ -114,9 +114,12 @@ class ProblemKind(Protocol):
         sandbox: Sandbox,
         jobs: int,
         progress: Callable[[str], None],
+        search_random: bool = False,
     ) -> tuple[str, float]:
         """How much of the references the tests hold (`verify --mutants`): the audit's text
-        and its mutation score; UsageError where the kind has no such audit."""
+        and its mutation score; `search_random` (`--random`): for each mutant the hand tests
+        let live, a random input that rejects it, proposed as a test. UsageError where the
+        kind has no such audit."""
         ...
 
     def unportable(self, problem: Problem) -> str:

@@ -122,6 +122,7 @@ class PackageKind:
         sandbox: Sandbox,
         jobs: int,
         progress: Callable[[str], None],
+        search_random: bool = False,
     ) -> tuple[str, float]:
         raise UsageError(
             f"{problem.yaml_file}: a mutation audit mutates a function problem's references; "

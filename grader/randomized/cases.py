@@ -37,8 +37,10 @@ from ..sandbox.base import Program, Sandbox
 from ..verdicts import Verdict
 
 RANDOM_FILE: Final = "random.json"
-# Each random test's name: `random-7` is the 7th input drawn.
+# Each random test's name: `random-7` is the 7th input drawn; `random-searched` one an audit
+# drew anew (`verify --mutants --random`).
 PREFIX: Final = "random-"
+SEARCHED: Final = f"{PREFIX}searched"
 # How many candidates the shrinking may call beyond the draws that meet the failure again,
 # and how long it may take in all, the reference's calls included: a failure that is a time
 # limit (or a sleep) makes every candidate slow.
@@ -200,7 +202,9 @@ def failed_row(
     (the one drawn, where nothing smaller does), and what the judge said of it."""
     spec = _spec(problem)
     shown = dict(shrunk if shrunk is not None else original.input)
-    if shrunk is None:  # not shrunk: not asked, or the failure did not come again
+    if original.name == SEARCHED:
+        told = "found by drawing new inputs, shrunk"
+    elif shrunk is None:  # not shrunk: not asked, or the failure did not come again
         told = "as drawn"
     elif shown != dict(original.input):
         told = f"shrunk from {json.dumps(dict(original.input))}"

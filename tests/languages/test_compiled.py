@@ -66,7 +66,9 @@ def test_identical_sources_are_compiled_once(
     cached = sorted(cache_dir().iterdir())
     again = grade(nqueens, nqueens_answers, make_submission(CPP.read_bytes(), "a.cpp"), sandbox)
     assert first.verdict is again.verdict is Verdict.AC
-    assert len(cached) == 1 and sorted(cache_dir().iterdir()) == cached
+    # The first may leave two builds: on a fresh machine it also measures the language's
+    # load with a program of its own (judge/startup.py); the second builds nothing.
+    assert 1 <= len(cached) <= 2 and sorted(cache_dir().iterdir()) == cached
 
 
 @pytest.mark.sandbox

@@ -22,11 +22,18 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         help="also mutate the Python references and say which test rejects which mutant",
     )
     command.add_argument(
+        "--random",
+        action="store_true",
+        help="with --mutants: draw random inputs against each mutant no hand test rejects, "
+        "and propose the smallest that rejects it as a test",
+    )
+    command.add_argument(
         "--min-score",
         type=float,
-        default=0.0,
+        default=None,
         metavar="FRACTION",
-        help="with --mutants: exit 1 when fewer mutants than this are rejected (0.8: 80%%)",
+        help="with --mutants: exit 1 when fewer mutants than this are rejected (0.8: 80%%; "
+        "default: problem.yaml's mutants: {min_score:}, else 0)",
     )
 
 
@@ -43,10 +50,12 @@ def run(args: argparse.Namespace, context: Context) -> int:
         context.stdout.write(verification_text(verification))
         if not args.mutants:
             return EXIT_FAILED if verification.failures else EXIT_OK
-        audit, score = kind.mutation_audit(problem, answers, sandbox, args.jobs, context.say)
-    context.stdout.write("\n" + audit)
-    if score < args.min_score:
-        context.stdout.write(
-            f"mutation score {score:.0%} is under --min-score {args.min_score:.0%}\n"
+        audit, score = kind.mutation_audit(
+            problem, answers, sandbox, args.jobs, context.say, args.random
         )
-    return EXIT_FAILED if verification.failures or score < args.min_score else EXIT_OK
+    context.stdout.write("\n" + audit)
+    least = args.min_score if args.min_score is not None else problem.min_mutation_score
+    whose = "--min-score" if args.min_score is not None else "mutants.min_score"
+    if score < least:
+        context.stdout.write(f"mutation score {score:.0%} is under {whose} {least:.0%}\n")
+    return EXIT_FAILED if verification.failures or score < least else EXIT_OK
