@@ -139,8 +139,7 @@ def test_a_failure_that_does_not_come_again_is_reported_as_drawn(
     assert row.message.endswith(", as drawn]") and "shrunk from" not in row.message
 
 
-@pytest.mark.slow
-def test_a_submission_that_sleeps_on_every_candidate_ends_the_shrinking(
+def test_a_time_limit_is_reported_as_drawn_not_shrunk(
     permutations, make_submission, process_sandbox
 ) -> None:
     problem, answers = permutations
@@ -152,6 +151,9 @@ def test_a_submission_that_sleeps_on_every_candidate_ends_the_shrinking(
     result = grade(problem, answers, make_submission(sleeps), process_sandbox, Asked(True))
     row = result.tests[-1]
     assert row.verdict is Verdict.TLE and row.name.startswith("random #")
+    assert row.message.endswith(
+        "as drawn: a limit's failure is not shrunk, as every smaller try could cost it]"
+    )
 
 
 def test_a_damaged_random_file_is_the_problem_s_fault_never_the_student_s(

@@ -8,6 +8,7 @@ import importlib.util
 import logging
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import Final
 
 from ..errors import GraderError
 from ..problem import TestCase, Visibility
@@ -27,6 +28,9 @@ from .grading import Asked, Grading
 from .references import reference_program, usable_reference
 
 log = logging.getLogger("grader.judge")
+# Failures reported as drawn: each smaller try could cost the limit again (a student would
+# wait SHRINK_WALL_S for a time limit's smallest input).
+NOT_SHRUNK: Final = frozenset({Verdict.TLE, Verdict.MLE, Verdict.OLE})
 
 
 def random_row(grading: Grading, session: Session, asked: Asked) -> TestResult | None:
@@ -44,7 +48,8 @@ def random_row(grading: Grading, session: Session, asked: Asked) -> TestResult |
         ran = run_test(judging, case, session)
         ran_s.append(ran.time_s)
         if ran.verdict is not Verdict.AC:
-            smallest, said = _shrunk(grading, session) if asked.shrink else (None, None)
+            shrinking = asked.shrink and ran.verdict not in NOT_SHRUNK
+            smallest, said = _shrunk(grading, session) if shrinking else (None, None)
             return failed_row(problem, said or ran, case, smallest)
     return passed_row(problem, cases, ran_s)
 

@@ -204,6 +204,8 @@ def failed_row(
     shown = dict(shrunk if shrunk is not None else original.input)
     if original.name == SEARCHED:
         told = "found by drawing new inputs, shrunk"
+    elif shrunk is None and failed.verdict in (Verdict.TLE, Verdict.MLE, Verdict.OLE):
+        told = "as drawn: a limit's failure is not shrunk, as every smaller try could cost it"
     elif shrunk is None:  # not shrunk: not asked, or the failure did not come again
         told = "as drawn"
     elif shown != dict(original.input):

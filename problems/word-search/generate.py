@@ -1,26 +1,33 @@
-"""Random inputs for Word Search: small boards of few letters, so that a word can often be
-read in more than one way; half the words are read off the board along a path (found), half
-are any letters (mostly not found). A signature cannot say "a path in the board". `rng` is a
-random.Random; every choice is drawn from it."""
+"""Random inputs for Word Search, which a signature cannot say: half the words are read off
+the board along a path (found), half are any letters (mostly not found). Most boards are
+small, of three letters, so that a word can be read in more than one way; one in eight is
+LeetCode's hard kind: a large board of many letters and a long word read along a path up to
+its last letter, which is on no square (a search that compares only at the end walks every
+path that long). `rng` is a random.Random; every choice is drawn from it."""
 
 import random
 
-LETTERS = "ABC"
-SIDE = 4
+SMALL = (4, "ABC")
+LARGE = (6, "ABCDEFGHIJKL")
+MISSING = "Z"
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
 def generate(rng: random.Random) -> dict[str, object]:
+    large = rng.random() < 0.125
+    side, letters = LARGE if large else SMALL
     # Every letter of the largest board first, then the board's size: a failure then shrinks
     # to a smaller board that keeps its letters (drawn after the size, they would shift).
-    letters = [[rng.choice(LETTERS) for _ in range(SIDE)] for _ in range(SIDE)]
-    rows, cols = rng.randint(1, SIDE), rng.randint(1, SIDE)
-    board = [row[:cols] for row in letters[:rows]]
-    length = rng.randint(1, 7)
-    if rng.random() < 0.5:
-        word = "".join(rng.choice(LETTERS) for _ in range(length))
+    squares = [[rng.choice(letters) for _ in range(side)] for _ in range(side)]
+    least = side - 1 if large else 1
+    rows, cols = rng.randint(least, side), rng.randint(least, side)
+    board = [row[:cols] for row in squares[:rows]]
+    if large:
+        word = _along_a_path(board, rng, rng.randint(10, 16))[:-1] + MISSING
+    elif rng.random() < 0.5:
+        word = "".join(rng.choice(letters) for _ in range(rng.randint(1, 7)))
     else:
-        word = _along_a_path(board, rng, length)
+        word = _along_a_path(board, rng, rng.randint(1, 7))
     return {"board": board, "word": word}
 
 
