@@ -69,6 +69,32 @@ def test_a_brace_language_is_mutated_by_its_tokens_outside_comments_and_strings(
     assert all('"a < b"' in mutant.source for mutant in mutants if mutant.line != 6)
 
 
+def test_a_brace_language_s_bounds_truths_jumps_and_arguments_are_mutated(tmp_path: Path) -> None:
+    reference = tmp_path / "Place.java"
+    reference.write_text(
+        "class Solution {\n"
+        "    boolean place(int c, int n) {\n"
+        "        for (int r = 0; r < n; ++r) {\n"
+        "            if (!safe(r, c)) continue;\n"
+        "            if (r == c) return true;\n"
+        "        }\n"
+        "        return false;\n"
+        "    }\n"
+        "}\n"
+    )
+    mutants = token_mutants(reference)
+    said = {(mutant.line, mutant.change): mutant.source for mutant in mutants}
+    assert "r < n + 1;" in said[(3, "the bound n made n + 1")]
+    assert "r < n - 1;" in said[(3, "the bound n made n - 1")]
+    assert "; --r)" in said[(3, "++ made --")]
+    assert "if (safe(r, c))" in said[(4, "`!` dropped")]
+    assert "safe(c, r)" in said[(4, "the two arguments swapped")]
+    assert "if (!safe(r, c)) ;" in said[(4, "the jump dropped")]
+    assert "return false;\n        }" in said[(5, "true made false")]
+    assert "        return true;\n    }" in said[(7, "false made true")]
+    assert all(mutant.source != reference.read_text() for mutant in mutants)
+
+
 def _weak_permutations(tmp_path: Path, extra: str = "") -> Path:
     """Permutations with only its one-number test and no random tests (most mutants survive
     that), `extra` added to its problem.yaml."""

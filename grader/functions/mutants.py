@@ -195,12 +195,27 @@ SPACED: Final = re.compile(
 INTEGER: Final = re.compile(r"(?<![\w.])\d+(?![\w.])")
 # A statement that is only a call (`cols.pop_back();`, `used[i] = false;` is not one).
 CALL_STATEMENT: Final = re.compile(r"^[ \t]*[A-Za-z_][\w.:\->\[\]]*\([^;]*\);[ \t]*$", re.MULTILINE)
+# Each found token, what it is made, and the change said: a truth turned, a negation or a
+# loop's skip dropped, an increment made a decrement.
+TOKEN_CHANGES: Final = (
+    (re.compile(r"\btrue\b"), "false", "true made false"),
+    (re.compile(r"\bfalse\b"), "true", "false made true"),
+    (re.compile(r"!(?!=)"), "", "`!` dropped"),
+    (re.compile(r"\+\+"), "--", "++ made --"),
+    (re.compile(r"(?<![-<])--(?!>)"), "++", "-- made ++"),
+    (re.compile(r"\b(?:continue|break);"), ";", "the jump dropped"),
+)
+# A comparison's bound, a plain name: `c < n` made `c < n + 1` and `c < n - 1`.
+BOUND: Final = re.compile(r"(?<= )(?:<=|>=|==|!=|<|>) ([A-Za-z_]\w*)\b(?![\w(.\[:])")
+# A call's two plain arguments: `f(a, b)` made `f(b, a)` (a mistake of order).
+TWO_ARGUMENTS: Final = re.compile(r"\b\w+\(\s*(\w+)\s*,\s*(\w+)\s*\)")
 
 
 def token_mutants(reference: Path) -> list[Mutant]:
     """Every single-change mutant of a C++, Java, Rust or C# reference, by its tokens outside
-    comments and literals: an operator turned, an integer off by one, a call statement
-    dropped."""
+    comments and literals: an operator turned, an integer or a comparison's bound off by
+    one, a call statement, a negation or a `continue` dropped, a truth turned, `++` made
+    `--`, two arguments swapped."""
     original = reference.read_text(encoding="utf-8")
     code = code_only(original)
     edits: list[tuple[int, int, str, str]] = []  # start, end, replacement, the change said
@@ -214,6 +229,16 @@ def token_mutants(reference: Path) -> list[Mutant]:
             edits.append((found.start(), found.end(), str(value - 1), f"{value} made {value - 1}"))
     for found in CALL_STATEMENT.finditer(code):
         edits.append((found.start(), found.end(), "", "the statement dropped"))
+    for pattern, into, said in TOKEN_CHANGES:
+        edits += [(found.start(), found.end(), into, said) for found in pattern.finditer(code)]
+    for found in BOUND.finditer(code):
+        for step in ("+ 1", "- 1"):
+            said = f"the bound {found[1]} made {found[1]} {step}"
+            edits.append((found.start(1), found.end(1), f"{found[1]} {step}", said))
+    for found in TWO_ARGUMENTS.finditer(code):
+        if found[1] != found[2]:
+            swapped = f"{found[2]}, {found[1]}"
+            edits.append((found.start(1), found.end(2), swapped, "the two arguments swapped"))
     edits.sort(key=lambda edit: edit[0])
     return [
         Mutant(
