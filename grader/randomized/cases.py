@@ -42,10 +42,10 @@ RANDOM_FILE: Final = "random.json"
 PREFIX: Final = "random-"
 SEARCHED: Final = f"{PREFIX}searched"
 # How many candidates the shrinking may call beyond the draws that meet the failure again,
-# and how long it may take in all, the reference's calls included: a failure that is a time
-# limit (or a sleep) makes every candidate slow.
+# and how long it may take in all, the reference's calls included: a submission slow on every
+# call (within its limit) makes every candidate slow, and a student waits for them.
 SHRINK_CALLS: Final = 300
-SHRINK_WALL_S: Final = 30.0
+SHRINK_WALL_S: Final = 10.0
 
 
 def random_path(problem: Problem) -> Path:
