@@ -1,13 +1,19 @@
 """The result channel between the harness and a sandboxed runner.
 
 Each message is one frame: a 4-byte big-endian length, then that many bytes of UTF-8 JSON.
-The harness sends `{"args": [...]}`; the runner answers with exactly one frame per request:
+The harness sends `{"id": n, "args": [...]}` (one call) or, to a runner that takes it (the
+Python runner), `{"id": n, "batch": [[...], ...]}` (a random test's inputs, one call each);
+the runner answers with exactly one frame per request, echoing its id:
 
     {"kind": "ready"}                                       the submission is loaded
     {"kind": "load_error", "message": str, "line": int|null} it could not be loaded (CE)
     {"kind": "value", "value": WIRE}                        the entry point returned
+    {"kind": "values", "values": [WIRE]}                    every call of a batch returned
     {"kind": "error", "type": str, "message": str, "trace": str}   it raised
     {"kind": "too_large", "message": str}                   the value exceeded the caps
+
+A batch's first call that does not return a value is answered as that call alone would be
+(an error, too large), the calls after it not made.
 
 WIRE is an int, a str, a list of WIRE (a list or tuple in the submission), `{"set": [WIRE]}`
 (a set or frozenset), or `{"type": name, "repr": str}` for anything else (bool, float, None,
@@ -69,6 +75,7 @@ class ReplyKind(StrEnum):
     READY = "ready"
     LOAD_ERROR = "load_error"
     VALUE = "value"
+    VALUES = "values"
     ERROR = "error"
     TOO_LARGE = "too_large"
 
@@ -87,6 +94,7 @@ class Reply:
 
     kind: ReplyKind
     value: Value | None = None
+    values: tuple[Value, ...] | None = None  # a batch's, in the order of its calls
     error_type: str = ""
     message: str = ""
     trace: str = ""
@@ -98,6 +106,7 @@ _FIELDS: dict[ReplyKind, frozenset[str]] = {
     ReplyKind.READY: frozenset({"kind"}),
     ReplyKind.LOAD_ERROR: frozenset({"kind", "message", "line"}),
     ReplyKind.VALUE: frozenset({"id", "kind", "value"}),
+    ReplyKind.VALUES: frozenset({"id", "kind", "values"}),
     ReplyKind.ERROR: frozenset({"id", "kind", "type", "message", "trace", "line"}),
     ReplyKind.TOO_LARGE: frozenset({"id", "kind", "message"}),
 }
@@ -106,8 +115,16 @@ _FIELDS: dict[ReplyKind, frozenset[str]] = {
 def encode_request(args: tuple[object, ...], request_id: int = 0) -> bytes:
     """The frame asking the runner to call the entry point with `args`. Its reply must echo
     `request_id`: a late or forged frame then cannot answer another request."""
+    return _encoded({"id": request_id, "args": list(args)})
+
+
+def encode_batch(calls: list[tuple[object, ...]], request_id: int) -> bytes:
+    """The frame asking the runner to call the entry point once with each of `calls`."""
+    return _encoded({"id": request_id, "batch": [list(args) for args in calls]})
+
+
+def _encoded(request: dict[str, object]) -> bytes:
     # Raw UTF-8, not \u escapes: a driver then decodes only the control characters.
-    request = {"id": request_id, "args": list(args)}
     payload = json.dumps(request, separators=(",", ":"), ensure_ascii=False).encode()
     return HEADER.pack(len(payload)) + payload
 
@@ -134,6 +151,12 @@ def decode_reply(payload: bytes) -> Reply:
         if "value" not in frame:
             raise ProtocolViolation("value frame without a value")
         return Reply(kind, value=decode_value(frame["value"], 0), request_id=request_id)
+    if kind is ReplyKind.VALUES:
+        values = frame.get("values")
+        if type(values) is not list:
+            raise ProtocolViolation("values frame without a list of values")
+        decoded = tuple(decode_value(value, 0) for value in values)
+        return Reply(kind, values=decoded, request_id=request_id)
     line = frame.get("line")
     return Reply(
         kind,

@@ -10,6 +10,7 @@ from grader.protocol import (
     ReplyKind,
     SetOf,
     decode_reply,
+    encode_batch,
     encode_request,
 )
 
@@ -23,6 +24,14 @@ def test_request_is_length_prefixed_json_with_an_id() -> None:
     assert int.from_bytes(data[:4], "big") == len(data) - 4
     assert json.loads(data[4:]) == {"id": 7, "args": [4, "é"]}
     assert "é".encode() in data  # raw UTF-8: drivers decode only control characters
+
+
+def test_a_batch_asks_for_several_calls_and_its_values_come_in_one_frame() -> None:
+    data = encode_batch([(1, "a"), (2, "b")], 9)
+    assert json.loads(data[4:]) == {"id": 9, "batch": [[1, "a"], [2, "b"]]}
+    reply = decode_reply(frame({"id": 9, "kind": "values", "values": [[[0]], 3, {"set": []}]}))
+    assert reply.kind is ReplyKind.VALUES and reply.request_id == 9
+    assert reply.values == (((0,),), 3, SetOf(()))
 
 
 def test_a_reply_carries_the_id_it_echoes() -> None:
@@ -64,6 +73,10 @@ def test_value_frames_decode_to_plain_values() -> None:
         frame({"kind": "value", "value": [[1, 2], [3, 1.5]]}),
         frame({"kind": "value", "value": [[1], [{"verdict": "AC"}]]}),
         frame({"kind": "error", "type": 5}),
+        frame({"kind": "values", "values": {"0": 1}}),  # values come as a list
+        frame({"kind": "values"}),
+        frame({"kind": "values", "values": [1, 1.5]}),  # each value as strict as one alone
+        frame({"kind": "values", "values": [1], "value": 1}),  # fields never sent together
     ],
 )
 def test_anything_malformed_is_a_protocol_violation(payload: bytes) -> None:

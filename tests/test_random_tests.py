@@ -125,8 +125,10 @@ def _copy(tmp_path: Path, name: str = "permutations") -> Path:
 def test_a_failure_that_does_not_come_again_is_reported_as_drawn(
     permutations, make_submission, process_sandbox
 ) -> None:
-    """A submission wrong only on its 12th call (state kept between calls): shrinking meets
-    no failure again, and the row says the input as it was drawn."""
+    """A submission wrong only on its 12th call (state kept between calls), which falls in the
+    random inputs' batch: called again one by one from a fresh runner, it is wrong again (a
+    second chance in the same runner would pass it); shrinking meets no failure again, and
+    the row says the input as it was drawn."""
     problem, answers = permutations
     once = (
         "calls = []\n\n\ndef permute(nums):\n    calls.append(1)\n"
@@ -137,6 +139,41 @@ def test_a_failure_that_does_not_come_again_is_reported_as_drawn(
     row = result.tests[-1]
     assert row.verdict is Verdict.WA and row.name.startswith("random #")
     assert row.message.endswith(", as drawn]") and "shrunk from" not in row.message
+
+
+def test_inputs_within_their_limits_pass_where_the_batch_is_over_one_test_s(
+    permutations, make_submission, process_sandbox
+) -> None:
+    """The batch may take one test's CPU limit (each input did then): a submission that
+    spends 15 ms on every input (1.5 s for the 100, over the 1 s limit) is called one by one
+    and passes, its batch no verdict of its own."""
+    problem, answers = permutations
+    assert problem.limits.time_s == 1.0 and problem.random is not None
+    slow = (
+        "import itertools, time\n\n\ndef permute(nums):\n"
+        "    ends = time.process_time() + 0.015\n"
+        "    while time.process_time() < ends:\n        pass\n"
+        "    return [list(p) for p in itertools.permutations(nums)]\n"
+    )
+    result = grade(problem, answers, make_submission(slow), process_sandbox, Asked(True))
+    row = result.tests[-1]
+    assert (row.name, row.verdict) == ("random", Verdict.AC), row.message
+    assert float(row.message.split("(")[-1].split(" s of CPU")[0]) >= 1.5  # all of them
+
+
+def test_printing_on_every_input_is_judged_per_call(
+    permutations, make_submission, process_sandbox
+) -> None:
+    """What 100 calls print together may pass one test's output cap (256 KiB here): the
+    batch then says nothing, and each call is judged under its own cap."""
+    problem, answers = permutations
+    noisy = (
+        "import itertools\n\n\ndef permute(nums):\n"
+        "    print('x' * 4000)\n"
+        "    return [list(p) for p in itertools.permutations(nums)]\n"
+    )
+    result = grade(problem, answers, make_submission(noisy), process_sandbox, Asked(True))
+    assert (result.tests[-1].name, result.tests[-1].verdict) == ("random", Verdict.AC)
 
 
 def test_a_time_limit_is_reported_as_drawn_not_shrunk(

@@ -40,12 +40,15 @@ class Unordered:
         return sorted(value, key=self._key)
 
     def _key(self, item: object) -> str:
+        kinds = set(map(type, item)) if isinstance(item, list) else set()
         if self.nested and isinstance(item, list):
             # Plain ints (or strings) sort as themselves: a combination's key without a
             # json.dumps per number (2,000 combinations took 30 ms that way).
-            kinds = set(map(type, item))
             plain = kinds == {int} or kinds == {str}
             item = sorted(item) if plain else sorted(item, key=_text)
+        if kinds == {int} and isinstance(item, list):
+            # The usual item, as json.dumps writes it, in a tenth of the time.
+            return "[" + ", ".join(map(int.__repr__, item)) + "]"
         return json.dumps(item, sort_keys=True, separators=(", ", ": "))
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+from ..checkers.base import CheckResult
 from ..errors import InternalError
 from ..problem import TestCase
-from ..protocol import ReplyKind
+from ..protocol import ReplyKind, Value
 from ..results import TestResult
 from ..sandbox.base import RunOutcome, Session, Termination
 from ..verdicts import Verdict
@@ -20,7 +21,7 @@ def run_test(
     grading: Grading, test: TestCase, session: Session, reveal_hidden: bool = True
 ) -> TestResult:
     """`test` called in `session` and checked against its stored answer."""
-    problem, checker = grading.problem, grading.checker
+    problem = grading.problem
     outcome = session.call(problem.args(test))
     reply = outcome.reply
     returned: object = None
@@ -28,12 +29,7 @@ def run_test(
         if outcome.cpu_s > problem.limits.time_s:  # replied, but only just after the limit
             finding = failure(replace(outcome, termination=Termination.CPU_LIMIT), problem)
         elif reply.kind is ReplyKind.VALUE and reply.value is not None:
-            try:
-                checked = checker.check(test.input, grading.expected(test), reply.value)
-            except Exception as error:  # noqa: BLE001 - a checker bug is the harness's fault
-                raise InternalError(
-                    f"checker {problem.checker} failed on {test.name}: {error}"
-                ) from error
+            checked = checked_value(grading, test, reply.value)
             finding = Finding(
                 Verdict.AC if checked.passed else Verdict.WA,
                 checked.message,
@@ -57,6 +53,16 @@ def run_test(
     else:
         finding = failure(outcome, problem)
     return test_result(test, finding, outcome, reveal_hidden, returned)
+
+
+def checked_value(grading: Grading, test: TestCase, value: Value) -> CheckResult:
+    """The checker's word on `value` as `test`'s answer; a checker's own fault is IE."""
+    try:
+        return grading.checker.check(test.input, grading.expected(test), value)
+    except Exception as error:  # noqa: BLE001 - a checker bug is the harness's fault
+        raise InternalError(
+            f"checker {grading.problem.checker} failed on {test.name}: {error}"
+        ) from error
 
 
 # A wrong answer larger than this (as JSON) is not kept for the page: its message says

@@ -12,6 +12,7 @@ from typing import Final
 
 from ..errors import GraderError
 from ..problem import TestCase, Visibility
+from ..protocol import ReplyKind
 from ..randomized.cases import (
     SEARCHED,
     failed_row,
@@ -21,9 +22,9 @@ from ..randomized.cases import (
     stored_cases,
 )
 from ..results import TestResult
-from ..sandbox.base import Session
+from ..sandbox.base import Session, Termination
 from ..verdicts import Verdict
-from .calls import run_test
+from .calls import checked_value, run_test
 from .grading import Asked, Grading
 from .references import reference_program, usable_reference
 
@@ -43,6 +44,14 @@ def random_row(grading: Grading, session: Session, asked: Asked) -> TestResult |
         return _searched(grading, session)
     cases, answers = stored_cases(problem)
     judging = replace(grading, answers={**grading.answers, **answers})
+    if grading.language.batches_calls:
+        together_s = _all_passed_at_once(judging, cases, session)
+        if together_s is not None:
+            return passed_row(problem, cases, [together_s])
+        # Called again one by one, from a fresh runner: a submission that keeps state between
+        # calls meets the same sequence of calls again, so a failure in the batch is met
+        # again (a second chance in the same runner could pass what failed).
+        session.close()
     ran_s: list[float] = []
     for case in cases:
         ran = run_test(judging, case, session)
@@ -52,6 +61,31 @@ def random_row(grading: Grading, session: Session, asked: Asked) -> TestResult |
             smallest, said = _shrunk(grading, session) if shrinking else (None, None)
             return failed_row(problem, said or ran, case, smallest)
     return passed_row(problem, cases, ran_s)
+
+
+def _all_passed_at_once(
+    grading: Grading, cases: tuple[TestCase, ...], session: Session
+) -> float | None:
+    """The CPU of every input called in one request, when all of them returned the right
+    answer within one test's limits (each did, then); None for anything else, which the
+    inputs called one by one then say exactly: a batch is only a faster way to a pass."""
+    problem = grading.problem
+    outcome = session.call_many([problem.args(case) for case in cases])
+    reply = outcome.reply
+    if (
+        outcome.termination is not Termination.REPLIED
+        or reply is None
+        or reply.kind is not ReplyKind.VALUES
+        or reply.values is None
+        or len(reply.values) != len(cases)
+        or outcome.cpu_s > problem.limits.time_s
+    ):
+        return None
+    passed = all(
+        checked_value(grading, case, value).passed
+        for case, value in zip(cases, reply.values, strict=True)
+    )
+    return outcome.cpu_s if passed else None
 
 
 def _searched(grading: Grading, session: Session) -> TestResult:

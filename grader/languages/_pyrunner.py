@@ -457,52 +457,85 @@ def load(
 def serve(
     fd: int, target: Any, filename: str, lines: list[str], kinds: list[str], returns: str
 ) -> None:
-    # `returns` void: the problem's function returns nothing (LeetCode's in-place kind) and
-    # changes its first argument, which is then the answer. `kinds`: each parameter's type.
+    # A request is one call (`args`) or several (`batch`: a random test's inputs, answered in
+    # one frame of values; the first that does not return a value is answered as a call is,
+    # and the judge then asks again one by one).
     while True:
         request = receive(fd)
         if request is None:
             return
         # Every reply echoes the request's id: "{" becomes '{"id":N,'.
         echo = '{"id":%d,' % request["id"]
-        pairs = zip(request["args"], kinds, strict=False)
-        args = [NODES[kind][0](arg) if kind in NODES else arg for arg, kind in pairs]
-        try:
-            value = target(*args)
-            if returns == "void":
-                value = args[0]
-
-        except BaseException as error:
-            try:
-                if out_of_memory(error):
-                    said = memory_frame(error)  # its traceback let go: the memory is free again
-                else:
-                    said = error_frame(error, filename, lines)
-            except MemoryError:  # too full even to say how deep
-                error.__traceback__ = None
-                said = MEMORY_FRAME % '""'
-            del error
-            flush_output()
-            send(fd, echo + said[1:])
-            continue
-        flush_output()
-        try:
-            if returns in NODES:
-                value = NODES[returns][1](value)
-            frame = f'{{"kind":"value","value":{wire(value, 0, [MAX_ITEMS])}}}'
-        except Described as described:
-            frame = '{"kind":"value","value":%s}' % described.args[0]
-        except (TooLarge, RecursionError, MemoryError) as error:
-            frame = f'{{"kind":"too_large","message":{quote(safe_str(error))}}}'
-        except BaseException as error:
-            frame = error_frame(error, filename, lines)
-        del value
+        if "batch" not in request:
+            returned, said = answer(request["args"], target, filename, lines, kinds, returns)
+            frame = '{"kind":"value","value":%s}' % said if returned else said
+        else:
+            values = []
+            size = 0
+            for args in request["batch"]:
+                returned, said = answer(args, target, filename, lines, kinds, returns)
+                if not returned:
+                    break
+                values.append(said)
+                size += len(said) + 1
+                if size > MAX_FRAME:
+                    said = '{"kind":"too_large","message":"the values are too large together"}'
+                    break
+            else:
+                said = '{"kind":"values","values":[%s]}' % ",".join(values)
+            del values
+            frame = said
         if len(frame) > MAX_FRAME:
             frame = (
                 '{"kind":"too_large","message":"the returned value is larger than %d bytes"}'
                 % (MAX_FRAME)
             )
         send(fd, echo + frame[1:])
+
+
+def answer(
+    given: list[Any],
+    target: Any,
+    filename: str,
+    lines: list[str],
+    kinds: list[str],
+    returns: str,
+) -> tuple[bool, str]:
+    """(True, the returned value's WIRE), or (False, the frame that says what came instead).
+    `returns` void: the problem's function returns nothing (LeetCode's in-place kind) and
+    changes its first argument, which is then the answer. `kinds`: each parameter's type."""
+    pairs = zip(given, kinds, strict=False)
+    args = [NODES[kind][0](arg) if kind in NODES else arg for arg, kind in pairs]
+    try:
+        value = target(*args)
+        if returns == "void":
+            value = args[0]
+
+    except BaseException as error:
+        try:
+            if out_of_memory(error):
+                said = memory_frame(error)  # its traceback let go: the memory is free again
+            else:
+                said = error_frame(error, filename, lines)
+        except MemoryError:  # too full even to say how deep
+            error.__traceback__ = None
+            said = MEMORY_FRAME % '""'
+        del error
+        flush_output()
+        return False, said
+    flush_output()
+    try:
+        if returns in NODES:
+            value = NODES[returns][1](value)
+        return True, wire(value, 0, [MAX_ITEMS])
+    except Described as described:
+        return True, described.args[0]
+    except (TooLarge, RecursionError, MemoryError) as error:
+        return False, f'{{"kind":"too_large","message":{quote(safe_str(error))}}}'
+    except BaseException as error:
+        return False, error_frame(error, filename, lines)
+    finally:
+        del value
 
 
 def channel() -> int:

@@ -83,6 +83,7 @@ class FunctionLanguage(Language, Protocol):
     time_factor: float  # on the problem's time limits, unless problem.yaml says otherwise
     file_name: str  # what the grader names a source it writes (a self-test, a Jobe run)
     plus_one: PlusOne
+    batches_calls: bool  # its runner answers several calls in one request (Session.call_many)
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
         """Prepare `submission` to run, compiling it in `sandbox` if the language needs it.

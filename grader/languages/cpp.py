@@ -78,6 +78,7 @@ class Cpp(CompiledLanguage):
     time_factor = 1.0
     extensions = (".cpp", ".cc", ".cxx", ".c++")
     calls_functions = True
+    batches_calls = False  # its driver answers one call per request
     # Jobe's C++ is g++'s own dialect with every warning an error and no optimisation.
     programs = Programs(
         gcc_recipe("cpp", "g++"),

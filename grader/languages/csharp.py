@@ -115,6 +115,7 @@ class CSharp(CompiledLanguage):
     plus_one = PlusOne("PlusOne", "        \n", "        return n + 1;\n")
     packages = (("mcs", "mono-mcs"), ("mono", "mono-runtime"))
     calls_functions = True
+    batches_calls = False  # its driver answers one call per request
     programs = Programs(
         lambda sources, files, args, host: _program_recipe(sources, files, args),
         lambda: _mono()[3],

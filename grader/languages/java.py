@@ -119,6 +119,7 @@ class Java(CompiledLanguage):
     plus_one = PlusOne("plusOne", "        \n", "        return n + 1;\n")
     packages = (("javac", "default-jdk-headless"),)
     calls_functions = True
+    batches_calls = False  # its driver answers one call per request
     # Jobe's heap and stack by its flags, no memory limit, at least 256 processes (the
     # JVM's own threads; the sandbox's wall is lower).
     programs = Programs(

@@ -70,6 +70,7 @@ class Python:
     family: SourceFamily = "python"
     programs = PYTHON_PROGRAMS
     calls_functions = True
+    batches_calls = True  # a random test's inputs in one request (_pyrunner.serve)
     file_name = "solution.py"
     plus_one = PlusOne("plus_one", "    ...\n", "    return n + 1\n")
     packages = ()  # the grader's own interpreter runs submissions

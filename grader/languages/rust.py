@@ -127,6 +127,7 @@ class Rust(CompiledLanguage):
     plus_one = PlusOne("plus_one", "        \n", "        n + 1\n")
     packages = (("rustc", "rustc"),)
     calls_functions = True
+    batches_calls = False  # its driver answers one call per request
     programs = Programs(
         lambda sources, files, args, host: _program_recipe(sources, files, args),
         lambda: _toolchain()[2],

@@ -146,6 +146,14 @@ class Session(Protocol):
         `cpu_limit_s`: less CPU than a test's limit (what is left of the submission's)."""
         ...
 
+    def call_many(
+        self, calls: list[tuple[object, ...]], cpu_limit_s: float | None = None
+    ) -> RunOutcome:
+        """Call the entry point once with each of `calls` in one exchange, under one call's
+        limits, to a runner that takes a batch (FunctionLanguage.batches_calls): a reply of
+        every value, or the first call's that returned none."""
+        ...
+
     def close(self) -> None:
         """Kill whatever is left of the child and remove its files."""
         ...

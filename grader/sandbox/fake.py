@@ -45,6 +45,25 @@ class FakeSession(ClosedOnExit):
             return replace(outcome, termination=Termination.CPU_LIMIT, reply=None)
         return outcome
 
+    def call_many(
+        self, calls: list[tuple[object, ...]], cpu_limit_s: float | None = None
+    ) -> RunOutcome:
+        """Each call scripted on its own: every value in one reply (their CPU summed), or
+        the first outcome that is not one."""
+        values: list[Value] = []
+        cpu_s = 0.0
+        for args in calls:
+            outcome = self._calls(args)
+            reply = outcome.reply
+            if reply is None or reply.kind is not ReplyKind.VALUE or reply.value is None:
+                return outcome
+            values.append(reply.value)
+            cpu_s += outcome.cpu_s
+        if cpu_limit_s is not None and cpu_s > cpu_limit_s:
+            return ended(Termination.CPU_LIMIT, cpu_s=cpu_s)
+        together = Reply(ReplyKind.VALUES, values=tuple(values))
+        return RunOutcome(Termination.REPLIED, together, cpu_s, cpu_s, 1024)
+
     def close(self) -> None:
         pass
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Final
 
 from ..limits import Limits
-from ..protocol import ReplyKind, encode_request
+from ..protocol import ReplyKind, encode_batch, encode_request
 from .base import Child, ClosedOnExit, RunOutcome, Termination
 from .files import read_artifact
 from .preparation import START_MARGIN_S
@@ -86,9 +86,17 @@ class SupervisedSession(ClosedOnExit):
         return self._load() if outcome.termination is Termination.STARVED else outcome
 
     def call(self, args: tuple[object, ...], cpu_limit_s: float | None = None) -> RunOutcome:
-        outcome = self._call(args, cpu_limit_s)
+        return self._twice(lambda request_id: encode_request(args, request_id), cpu_limit_s)
+
+    def call_many(
+        self, calls: list[tuple[object, ...]], cpu_limit_s: float | None = None
+    ) -> RunOutcome:
+        return self._twice(lambda request_id: encode_batch(calls, request_id), cpu_limit_s)
+
+    def _twice(self, request: Callable[[int], bytes], cpu_limit_s: float | None) -> RunOutcome:
+        outcome = self._call(request, cpu_limit_s)
         if outcome.termination is Termination.STARVED:
-            return self._call(args, cpu_limit_s)
+            return self._call(request, cpu_limit_s)
         return outcome
 
     def _load(self) -> RunOutcome:
@@ -105,7 +113,7 @@ class SupervisedSession(ClosedOnExit):
         self._load_charge = 0.0 if allowance is None else max(outcome.cpu_s - allowance, 0.0)
         return outcome
 
-    def _call(self, args: tuple[object, ...], cpu_limit_s: float | None) -> RunOutcome:
+    def _call(self, request: Callable[[int], bytes], cpu_limit_s: float | None) -> RunOutcome:
         if self._child is None:
             loaded = self.load()
             if self._child is None:
@@ -114,13 +122,15 @@ class SupervisedSession(ClosedOnExit):
         # Unguessable: a frame written before the request was sent (by a C++ static
         # initializer, say, before the driver's main) can never answer it.
         request_id = secrets.randbelow(2**48) + 1
-        request = encode_request(args, request_id)
         charge, self._load_charge = self._load_charge, 0.0
         allowed = (
             self._limits.time_s if cpu_limit_s is None else min(cpu_limit_s, self._limits.time_s)
         )
         outcome = self._child.exchange(
-            request, self._limits.wall_s, max(allowed - charge, 0.0), request_id=request_id
+            request(request_id),
+            self._limits.wall_s,
+            max(allowed - charge, 0.0),
+            request_id=request_id,
         )
         if (
             outcome.termination is not Termination.REPLIED
