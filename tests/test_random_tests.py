@@ -57,6 +57,18 @@ def test_a_correct_solution_passes_every_random_input_in_one_row(
     assert len(result.tests) == len(problem.tests) + 1
 
 
+def test_every_backend_answers_the_inputs_in_one_request_and_one_by_one(
+    permutations, make_submission, sandbox
+) -> None:
+    """The batch is the runner's and the channel's, the same on every backend: a pass in one
+    request, and a failure found again when the inputs are called one by one."""
+    problem, answers = permutations
+    right = grade(problem, answers, make_submission(ACCEPTED.read_text()), sandbox)
+    assert (right.tests[-1].name, right.tests[-1].verdict) == ("random", Verdict.AC)
+    wrong = grade(problem, answers, make_submission(WRONG_WHEN_LONG), sandbox, Asked(True))
+    assert wrong.tests[-1].verdict is Verdict.WA and wrong.tests[-1].name.startswith("random #")
+
+
 def test_the_first_failure_is_shrunk_to_the_smallest_input_that_still_fails(
     permutations, make_submission, process_sandbox
 ) -> None:
