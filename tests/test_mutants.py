@@ -64,6 +64,7 @@ def test_a_brace_language_is_mutated_by_its_tokens_outside_comments_and_strings(
     said = [(mutant.line, mutant.change) for mutant in mutants]
     assert (4, "< made <=") in said and (5, "&& made ||") in said and (5, "!= made ==") in said
     assert (6, "the statement dropped") in said and (5, "7 made 8") in said
+    assert (8, "the answer made {}") in said
     assert all(line != 1 for line, _ in said)  # the comment
     assert not any("vector<=" in mutant.source for mutant in mutants)  # a template's <
     assert all('"a < b"' in mutant.source for mutant in mutants if mutant.line != 6)

@@ -10,10 +10,15 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Mapping
+from itertools import chain
+from typing import Final
 
 from ..protocol import Value
 from .base import CheckResult, InvalidAnswer
 from .exact import plain_data, returned_list, shown
+
+ONLY_LISTS: Final = frozenset({list})
+ONLY_INTS: Final = frozenset({int})
 
 
 class Unordered:
@@ -29,9 +34,24 @@ class Unordered:
             return CheckResult(
                 False, f"every item must be a list; one is {shown(odd)}", "an item is not a list"
             )
+        if self._same_rows_of_ints(expected, got):
+            return CheckResult(True, f"all {len(expected)} found")
         wanted = Counter(self._key(item) for item in expected)
         given = Counter(self._key(item) for item in got)
         return _compared(wanted, given, len(expected), len(got))
+
+    def _same_rows_of_ints(self, expected: list[object], got: list[object]) -> bool:
+        """The usual pass, decided by sorting in C: both lists of lists of plain ints (no
+        bool, which equals 1) and the same when sorted (each row too, where nested)."""
+        rows = (expected, got)
+        if not all(set(map(type, side)) <= ONLY_LISTS for side in rows) or not all(
+            set(map(type, chain.from_iterable(side))) <= ONLY_INTS  # type: ignore[arg-type]
+            for side in rows
+        ):
+            return False
+        if self.nested:
+            return sorted(map(sorted, expected)) == sorted(map(sorted, got))  # type: ignore[arg-type]
+        return sorted(expected) == sorted(got)  # type: ignore[type-var]
 
     def canonical(self, args: Mapping[str, object], actual: Value) -> object:
         value = plain_data(actual)

@@ -207,6 +207,16 @@ TOKEN_CHANGES: Final = (
 )
 # A comparison's bound, a plain name: `c < n` made `c < n + 1` and `c < n - 1`.
 BOUND: Final = re.compile(r"(?<= )(?:<=|>=|==|!=|<|>) ([A-Za-z_]\w*)\b(?![\w(.\[:])")
+# A returned value made a constant of any type: each language's way to say "nothing".
+RETURNED: Final = re.compile(r"\breturn\s+([^;{}]+?)\s*;")
+CONSTANT_RETURNS: Final = {
+    ".cpp": "{}",
+    ".cc": "{}",
+    ".cxx": "{}",
+    ".cs": "default",
+    ".java": "null",  # of an object type; a primitive's does not build and is not counted
+    ".rs": "Default::default()",
+}
 # A call's two plain arguments: `f(a, b)` made `f(b, a)` (a mistake of order).
 TWO_ARGUMENTS: Final = re.compile(r"\b\w+\(\s*(\w+)\s*,\s*(\w+)\s*\)")
 
@@ -215,7 +225,7 @@ def token_mutants(reference: Path) -> list[Mutant]:
     """Every single-change mutant of a C++, Java, Rust or C# reference, by its tokens outside
     comments and literals: an operator turned, an integer or a comparison's bound off by
     one, a call statement, a negation or a `continue` dropped, a truth turned, `++` made
-    `--`, two arguments swapped."""
+    `--`, two arguments swapped, a returned value made a constant."""
     original = reference.read_text(encoding="utf-8")
     code = code_only(original)
     edits: list[tuple[int, int, str, str]] = []  # start, end, replacement, the change said
@@ -235,6 +245,10 @@ def token_mutants(reference: Path) -> list[Mutant]:
         for step in ("+ 1", "- 1"):
             said = f"the bound {found[1]} made {found[1]} {step}"
             edits.append((found.start(1), found.end(1), f"{found[1]} {step}", said))
+    constant = CONSTANT_RETURNS.get(reference.suffix, "")
+    for found in RETURNED.finditer(code) if constant else ():
+        if found[1] not in (constant, "true", "false"):  # a truth is turned above
+            edits.append((found.start(1), found.end(1), constant, f"the answer made {constant}"))
     for found in TWO_ARGUMENTS.finditer(code):
         if found[1] != found[2]:
             swapped = f"{found[2]}, {found[1]}"
