@@ -14,7 +14,9 @@ STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
 def generate(rng: random.Random) -> dict[str, object]:
-    large = rng.random() < 0.125
+    # Hypothesis shrinks a number towards 0: the large kind is the top of the range, so that
+    # a failure shrinks towards a small board.
+    large = rng.random() >= 0.875
     side, letters = LARGE if large else SMALL
     # Every letter of the largest board first, then the board's size: a failure then shrinks
     # to a smaller board that keeps its letters (drawn after the size, they would shift).
