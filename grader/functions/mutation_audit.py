@@ -200,7 +200,8 @@ def _search_lines(problem: Problem, alive: list[Graded]) -> list[str]:
         ]
         for shown, killed in proposals.items():
             first = killed[0].mutant
-            name = f"kills-{first.reference.stem}-m{first.number}".lower()
+            reference = first.reference.name.replace(".", "-")  # mark.py and mark.cpp apart
+            name = f"kills-{reference}-m{first.number}".lower()
             lines.append(f"  - {{name: {name}, input: {shown}, points: 1, visibility: hidden}}")
     return lines
 
