@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from grader import results
 from grader.cli import main
 from grader.errors import ProblemError
 from grader.functions.answers import compute_answers, stale_answers
@@ -127,6 +128,13 @@ def test_stored_inputs_are_kept_until_what_drew_them_changes(tmp_path: Path) -> 
     assert main(["answers", str(folder), "--sandbox", "process", "--check"]) == 1
 
 
+def _random_row(permutations, submission, sandbox) -> results.TestResult:
+    """The random tests' row of `submission` graded on permutations, as the instructor sees
+    it."""
+    problem, answers = permutations
+    return grade(problem, answers, submission, sandbox, Asked(True)).tests[-1]
+
+
 def _copy(tmp_path: Path, name: str = "permutations") -> Path:
     folder = tmp_path / "problems" / name
     shutil.copytree(PROBLEMS / name, folder)
@@ -141,14 +149,12 @@ def test_a_failure_that_does_not_come_again_is_reported_as_drawn(
     random inputs' batch: called again one by one from a fresh runner, it is wrong again (a
     second chance in the same runner would pass it); shrinking meets no failure again, and
     the row says the input as it was drawn."""
-    problem, answers = permutations
     once = (
         "calls = []\n\n\ndef permute(nums):\n    calls.append(1)\n"
         "    if len(calls) == 12:\n        return []\n"
         "    import itertools\n    return [list(p) for p in itertools.permutations(nums)]\n"
     )
-    result = grade(problem, answers, make_submission(once), process_sandbox, Asked(True))
-    row = result.tests[-1]
+    row = _random_row(permutations, make_submission(once), process_sandbox)
     assert row.verdict is Verdict.WA and row.name.startswith("random #")
     assert row.message.endswith(", as drawn]") and "shrunk from" not in row.message
 
@@ -167,8 +173,7 @@ def test_inputs_within_their_limits_pass_where_the_batch_is_over_one_test_s(
         "    while time.process_time() < ends:\n        pass\n"
         "    return [list(p) for p in itertools.permutations(nums)]\n"
     )
-    result = grade(problem, answers, make_submission(slow), process_sandbox, Asked(True))
-    row = result.tests[-1]
+    row = _random_row(permutations, make_submission(slow), process_sandbox)
     assert (row.name, row.verdict) == ("random", Verdict.AC), row.message
     assert float(row.message.split("(")[-1].split(" s of CPU")[0]) >= 1.5  # all of them
 
@@ -178,27 +183,24 @@ def test_printing_on_every_input_is_judged_per_call(
 ) -> None:
     """What 100 calls print together may pass one test's output cap (256 KiB here): the
     batch then says nothing, and each call is judged under its own cap."""
-    problem, answers = permutations
     noisy = (
         "import itertools\n\n\ndef permute(nums):\n"
         "    print('x' * 4000)\n"
         "    return [list(p) for p in itertools.permutations(nums)]\n"
     )
-    result = grade(problem, answers, make_submission(noisy), process_sandbox, Asked(True))
-    assert (result.tests[-1].name, result.tests[-1].verdict) == ("random", Verdict.AC)
+    row = _random_row(permutations, make_submission(noisy), process_sandbox)
+    assert (row.name, row.verdict) == ("random", Verdict.AC)
 
 
 def test_a_time_limit_is_reported_as_drawn_not_shrunk(
     permutations, make_submission, process_sandbox
 ) -> None:
-    problem, answers = permutations
     sleeps = (
         "import itertools, time\n\n\ndef permute(nums):\n"
         "    if len(nums) == 4 and max(nums) > 5:\n        time.sleep(60)\n"
         "    return [list(p) for p in itertools.permutations(nums)]\n"
     )
-    result = grade(problem, answers, make_submission(sleeps), process_sandbox, Asked(True))
-    row = result.tests[-1]
+    row = _random_row(permutations, make_submission(sleeps), process_sandbox)
     assert row.verdict is Verdict.TLE and row.name.startswith("random #")
     assert row.message.endswith(
         "as drawn: a limit's failure is not shrunk, as every smaller try could cost it]"

@@ -8,12 +8,12 @@ import importlib.util
 import logging
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Final
 
 from ..errors import GraderError
 from ..problem import TestCase, Visibility
 from ..protocol import ReplyKind
 from ..randomized.cases import (
+    NOT_SHRUNK,
     SEARCHED,
     failed_row,
     passed_row,
@@ -29,9 +29,6 @@ from .grading import Asked, Grading
 from .references import reference_program, usable_reference
 
 log = logging.getLogger("grader.judge")
-# Failures reported as drawn: each smaller try could cost the limit again (a student would
-# wait SHRINK_WALL_S for a time limit's smallest input).
-NOT_SHRUNK: Final = frozenset({Verdict.TLE, Verdict.MLE, Verdict.OLE})
 
 
 def random_row(grading: Grading, session: Session, asked: Asked) -> TestResult | None:

@@ -45,6 +45,9 @@ SEARCHED: Final = f"{PREFIX}searched"
 # and how long it may take in all, the reference's calls included: a submission slow on every
 # call (within its limit) makes every candidate slow, and a student waits for them.
 SHRINK_CALLS: Final = 300
+# Failures reported as drawn: each smaller try could cost the limit again (a student would
+# wait SHRINK_WALL_S for a time limit's smallest input).
+NOT_SHRUNK: Final = frozenset({Verdict.TLE, Verdict.MLE, Verdict.OLE})
 SHRINK_WALL_S: Final = 10.0
 
 
@@ -204,7 +207,7 @@ def failed_row(
     shown = dict(shrunk if shrunk is not None else original.input)
     if original.name == SEARCHED:
         told = "found by drawing new inputs, shrunk"
-    elif shrunk is None and failed.verdict in (Verdict.TLE, Verdict.MLE, Verdict.OLE):
+    elif shrunk is None and failed.verdict in NOT_SHRUNK:
         told = "as drawn: a limit's failure is not shrunk, as every smaller try could cost it"
     elif shrunk is None:  # not shrunk: not asked, or the failure did not come again
         told = "as drawn"
