@@ -31,6 +31,7 @@ MARKED_BY_PLACE = {
     "tests/service/test_page.py": ("service", "browser"),
     "tests/service/": ("service", "sandbox"),
     "tests/sandbox/test_supervisor.py": (),  # a scripted child: pure
+    "tests/sandbox/test_oom_evidence.py": (),  # the evidence given: pure
     "tests/sandbox/": ("sandbox",),
 }
 

@@ -94,12 +94,6 @@ class WarmContainer(Engine):
             return None, signal.SIGKILL
         return super().reap()
 
-    def _ended(self) -> bool:
-        if self.exit_fd is None:
-            return False
-        ready, _, _ = select.select([self.exit_fd], [], [], 0)
-        return bool(ready)
-
     def _dispose(self) -> None:
         container, self._container = self._container, None
         if self._cpu_counter is not None:
