@@ -10,7 +10,7 @@ from pathlib import Path
 from ..judge import Asked, grade, load_answers
 from ..languages import FUNCTION_LANGUAGES, extensions
 from ..languages.base import Spoken
-from ..problem import Problem, TestCase
+from ..problem import PROBLEM_FILE, Problem, TestCase
 from ..results import OwnRun, SubmissionResult, Verification
 from ..sandbox.base import Sandbox
 from ..submission import Submission
@@ -22,6 +22,7 @@ class FunctionKind:
     needs neither."""
 
     format = "function"
+    marker = PROBLEM_FILE
 
     def claims(self, directory: Path) -> bool:
         return True  # the last asked: its reader says what a folder lacks

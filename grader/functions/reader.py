@@ -68,12 +68,12 @@ def load_function_problem(directory: Path, shown_from: Path | None = None) -> Pr
     if not statement.is_file():
         raise doc.error("statement", f"{shown_path(statement, shown_from)} does not exist")
     references = tuple(
-        _existing_file(doc, directory, f"references[{i}]", raw, shown_from)
+        existing_file(doc, directory, f"references[{i}]", raw, shown_from)
         for i, raw in enumerate(doc.sequence("references", top.get("references", [])))
     )
     tests, probes = _tests_and_probes(doc, top, params)
     validator = (
-        _existing_file(doc, directory, "validator", top["validator"], shown_from)
+        existing_file(doc, directory, "validator", top["validator"], shown_from)
         if "validator" in top
         else None
     )
@@ -88,7 +88,7 @@ def load_function_problem(directory: Path, shown_from: Path | None = None) -> Pr
         params=params,
         returns=_returns(doc, signature.get("returns", ""), params),
         entry_points=entry_names,
-        limits=_limits(doc, top.get("limits", {})),
+        limits=function_limits(doc, top.get("limits", {})),
         checker=_checker(doc, top["checker"]),
         references=references,
         tests=tests,
@@ -189,7 +189,7 @@ def _returns(doc: Document, raw: object, params: tuple[Param, ...]) -> str:
     return kind
 
 
-def _limits(doc: Document, raw: object) -> Limits:
+def function_limits(doc: Document, raw: object) -> Limits:
     spec = doc.mapping(
         "limits",
         raw,
@@ -260,7 +260,7 @@ def _checker(doc: Document, raw: object) -> str:
     return name
 
 
-def _existing_file(
+def existing_file(
     doc: Document, directory: Path, path: str, raw: object, shown_from: Path | None
 ) -> Path:
     target = directory / doc.text(path, raw)

@@ -31,6 +31,8 @@ class Asked:
     # Where every stored random input passes, Hypothesis draws new ones and shrinks the first
     # that fails: the audit's hunt for a test that rejects a mutant (`--mutants --random`).
     search_random: bool = False
+    # A lesson's steps checked up to this one (`grade --step K`); None: all of them.
+    step: int | None = None
 
     @property
     def flagged(self) -> bool:

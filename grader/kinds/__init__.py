@@ -25,9 +25,15 @@ KINDS: Final[LazyRegistry[ProblemKind]] = LazyRegistry(
     __name__,
     {
         "package": "..packages.kind:PackageKind",
+        "lesson": "..lessons.kind:LessonKind",
         "function": "..functions.kind:FunctionKind",
     },
 )
+
+
+def markers() -> tuple[str, ...]:
+    """The files that make a folder a problem (problem.yaml, lesson.yaml)."""
+    return tuple(dict.fromkeys(kind.marker for kind in KINDS.values()))
 
 
 def kind_of(problem: Problem) -> ProblemKind:
@@ -42,6 +48,12 @@ def load_problem(directory: Path, shown_from: Path | None = None) -> Problem:
         if kind.claims(directory):
             return kind.load(directory, shown_from)
     raise ProblemError(str(directory / PROBLEM_FILE), None, "", "no problem here")
+
+
+def problem_folders(root: Path) -> list[Path]:
+    """The problems' folders directly under `root`, in name order."""
+    found = {path.parent for marker in markers() for path in root.glob(f"*/{marker}")}
+    return sorted(found)
 
 
 def load_answers(problem: Problem) -> dict[str, object]:

@@ -21,6 +21,7 @@ class ProblemKind(Protocol):
     """One kind of problem: how it is found and read, offered, graded and verified."""
 
     format: str  # the catalogue's name for it ("function", "package")
+    marker: str  # the file whose presence makes a folder a problem of this kind (or may)
 
     def claims(self, directory: Path) -> bool:
         """Whether the problem in `directory` is of this kind."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import threading
 import time
 from collections.abc import Mapping
@@ -16,16 +17,24 @@ from typing import Final
 from ..checkers import ANY_ORDER
 from ..errors import GraderError
 from ..languages import FUNCTION_LANGUAGES, LANGUAGES
-from ..problem import PROBLEM_FILE, Problem, TestCase
-from . import kind_of, languages_of, load_answers, load_problem, starters
+from ..problem import Problem, TestCase
+from . import (
+    kind_of,
+    languages_of,
+    load_answers,
+    load_problem,
+    markers,
+    problem_folders,
+    starters,
+)
 
 
 def problem_version(problem: Problem) -> str:
     """A hash of what grading depends on: problem.yaml and the stored answers; a package's
     test data, validators and time limit."""
-    digest = hashlib.sha256((problem.directory / "problem.yaml").read_bytes())
+    digest = hashlib.sha256((problem.directory / kind_of(problem).marker).read_bytes())
     for path in kind_of(problem).grading_files(problem):
-        name = path.relative_to(problem.directory).as_posix()
+        name = Path(os.path.relpath(path, problem.directory)).as_posix()
         digest.update(name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -90,8 +99,7 @@ class Catalog:
             before = dict(self._loaded)
         loaded: dict[Path, tuple[tuple[int, ...], Offered]] = {}
         for root in self._roots:
-            for yaml_file in sorted(root.glob(f"*/{PROBLEM_FILE}")):
-                folder = yaml_file.parent
+            for folder in problem_folders(root):
                 stamp = _stamp(folder)
                 kept = before.get(folder)
                 if kept is not None and kept[0] == stamp and not force:
@@ -121,7 +129,7 @@ def _offered(folder: Path) -> Offered:
 def _stamp(folder: Path) -> tuple[int, ...]:
     """What changes when an instructor edits a problem: its problem.yaml, and what is added
     to or removed from its answers or test data (answers are rewritten by a rename)."""
-    watched = [folder / PROBLEM_FILE, folder / "answers", folder / "data"]
+    watched = [folder / marker for marker in markers()] + [folder / "answers", folder / "data"]
     watched += sorted(path for path in (folder / "data").glob("*") if path.is_dir())
     stamp: list[int] = []
     for path in watched:

@@ -7,7 +7,6 @@ import os
 from pathlib import Path
 
 from ..errors import UsageError
-from ..problem import PROBLEM_FILE
 
 
 def problem_roots(cwd: Path | None = None) -> tuple[Path, ...]:
@@ -20,15 +19,17 @@ def problem_roots(cwd: Path | None = None) -> tuple[Path, ...]:
 def find_problem(name_or_dir: str, search_roots: tuple[Path, ...], cwd: Path | None = None) -> Path:
     """The folder of a problem given as a path (relative to `cwd`, by default the working
     directory) or as a name under some `problems/` root."""
+    from . import markers, problem_folders
+
     direct = (cwd or Path()) / name_or_dir
-    if (direct / PROBLEM_FILE).is_file():
+    if any((direct / marker).is_file() for marker in markers()):
         return direct
     if os.sep not in name_or_dir and "/" not in name_or_dir:
         for root in search_roots:
-            if (root / name_or_dir / PROBLEM_FILE).is_file():
+            if any((root / name_or_dir / marker).is_file() for marker in markers()):
                 return root / name_or_dir
-    known = sorted({p.parent.name for root in search_roots for p in root.glob(f"*/{PROBLEM_FILE}")})
+    known = sorted({folder.name for root in search_roots for folder in problem_folders(root)})
     raise UsageError(
-        f"unknown problem {name_or_dir!r}: no {PROBLEM_FILE} there or under problems/"
+        f"unknown problem {name_or_dir!r}: no {' or '.join(markers())} there or under problems/"
         + (f" (known: {', '.join(known)})" if known else "")
     )

@@ -11,7 +11,7 @@ from ..errors import UsageError
 from ..judge import Asked
 from ..languages import contest_languages
 from ..languages.base import Spoken
-from ..problem import Problem, TestCase
+from ..problem import PROBLEM_FILE, Problem, TestCase
 from ..results import OwnRun, SubmissionResult, Verification
 from ..sandbox.base import Sandbox
 from ..submission import Submission
@@ -24,6 +24,7 @@ class PackageKind:
     folder is asked whether it is a package (`claims`), and most are not."""
 
     format = "package"
+    marker = PROBLEM_FILE
 
     def claims(self, directory: Path) -> bool:
         return is_package(directory)

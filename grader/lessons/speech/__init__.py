@@ -1,0 +1,14 @@
+"""The languages a lesson can be written in. Add one: a module whose class meets `Speech`
+(base.py), and one line here."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .base import Speech
+from .python import PythonSpeech
+from .rust import RustSpeech
+
+SPEECHES: Final[dict[str, Speech]] = {"python": PythonSpeech(), "rust": RustSpeech()}
+
+__all__ = ["SPEECHES", "Speech"]

@@ -1,0 +1,70 @@
+"""How a lesson's language is spoken to: its declared types read, a function's signature
+and a call written as a student reads them, and the code the grader adds to a student's
+file for a step (the check's dispatcher, stubs of what later steps write).
+
+Every check of a step is one call of a dispatcher, `grader_lesson_check(check, case)`,
+added to the student's file: it makes the case's arguments in the lesson's own types,
+calls the function as the lesson declared it, and returns what it gave as JSON text. So
+one build checks every step, whatever the functions' signatures, and the student's own
+function is called by code that a compiler checks against its declaration."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Protocol
+
+from ..model import Case, Check, Function, Wire
+
+DISPATCHER: Final = "grader_lesson_check"
+DECLARED_CASE: Final = -1  # the case that only asks whether the function is as declared
+DECLARED_OK: Final = "ok"
+
+
+@dataclass(frozen=True, slots=True)
+class Probe:
+    """One case of one check, numbered as the dispatcher takes them."""
+
+    check_index: int
+    case_index: int  # DECLARED_CASE: the signature alone
+    check: Check
+    function: Function
+    case: Case | None
+
+
+class Speech(Protocol):
+    language: str
+
+    def wire(self, declared: str) -> Wire | None:
+        """A parameter's declared type as the grader's values are; None: not one a lesson
+        in this language can declare."""
+        ...
+
+    def wire_return(self, declared: str) -> str | None:
+        """A declared return type's wire type ("" for none); None as above."""
+        ...
+
+    def defines(self, source: str, name: str) -> bool:
+        """Whether the student's file declares a function named `name`."""
+        ...
+
+    def declaration(self, source: str, name: str) -> str:
+        """The student's own declaration of `name`, on one line; "" where none is found."""
+        ...
+
+    def signature(self, function: Function) -> str:
+        """The function's declaration as the lesson writes it."""
+        ...
+
+    def call(self, function: Function, args: Sequence[object]) -> str:
+        """A call of it on `args`, as the student would write it."""
+        ...
+
+    def literal(self, value: object) -> str:
+        """A value as the language writes it (what a call returned, in a message)."""
+        ...
+
+    def added(self, stubs: Sequence[Function], probes: Sequence[Probe]) -> str:
+        """What follows the student's code: a stub of each function in `stubs` (later
+        steps', not written yet) and the dispatcher answering every probe."""
+        ...

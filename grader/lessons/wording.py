@@ -1,0 +1,62 @@
+"""What a student reads of a step that fails: the call as they would write it, what it gave,
+what the lesson expected and why; the function a step asks for when it is not written yet."""
+
+from __future__ import annotations
+
+import json
+
+from ..problem import Problem
+from ..results import SubmissionResult, TestResult
+from ..verdicts import Verdict
+from .model import Function, Lesson, Step
+from .speech import Speech
+from .speech.base import Probe
+
+
+def missing_function(speech: Speech, lesson: Lesson, step: int, name: str) -> str:
+    declared = speech.signature(lesson.functions[name])
+    if lesson.introduced.get(name, step) < step:
+        return f"`{name}` is gone from your code: step {lesson.introduced[name]} wrote `{declared}`"
+    return f"this step asks for `{declared}`, which your code does not have yet"
+
+
+def failed_declaration(speech: Speech, function: Function, source: str, detail: str) -> str:
+    """`detail`: what was found wrong with it, where yours alone does not say."""
+    wanted = f"`{function.name}` must be declared as `{speech.signature(function)}`"
+    yours = speech.declaration(source, function.name)
+    said = f": yours is `{yours}`" if yours else ""
+    return wanted + said + (f" ({detail})" if detail else "")
+
+
+def failed_case(speech: Speech, lesson: Lesson, step: Step, probe: Probe, test: TestResult) -> str:
+    assert probe.case is not None
+    call = speech.call(probe.function, probe.case.args)
+    why = f": {probe.case.why}" if probe.case.why else ""
+    if test.verdict is not Verdict.WA or not isinstance(test.returned, str):
+        return f"`{call}`: {test.message}"
+    expected = speech.literal(probe.case.expect)
+    try:
+        got = speech.literal(json.loads(test.returned))
+    except ValueError:
+        got = test.returned
+    order = " (in any order)" if probe.check.any_order else ""
+    if probe.check.observe:
+        return f"after `{call}`, {probe.check.observe} is {got}, expected {expected}{order}{why}"
+    return f"`{call}` returned {got}, expected {expected}{order}{why}"
+
+
+def final_failure(lesson: Lesson, step: Step, final: Problem, result: SubmissionResult) -> str:
+    failing = next((test for test in result.tests if test.verdict is not Verdict.AC), None)
+    if failing is None:
+        return f"the tests of {final.id}: {result.verdict.description}\n{result.compile_output}"
+    if failing.hidden:
+        return f"{lesson.entry} fails {failing.alias or 'a hidden test'}: {failing.message}"
+    return f"{lesson.entry} fails test {failing.name}: {failing.message}"
+
+
+def _first_error(told: str) -> str:
+    """A compiler's first error line (the rest is about the grader's own lines)."""
+    for line in told.splitlines():
+        if "error" in line.lower():
+            return line.strip()
+    return told.strip().splitlines()[0] if told.strip() else "it is not"

@@ -1,0 +1,5 @@
+impl Solution {
+    fn solve_n_queens(n: i32) -> Vec<Vec<i32>> {
+
+    }
+}
