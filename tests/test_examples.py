@@ -27,7 +27,13 @@ FOLDER_VERDICT = {
     "flagged": Verdict.AC,  # passes, and the instructor's view flags its stored answers
 }
 
-ALL_EXAMPLES = sorted(p for p in SUBMISSIONS.rglob("*") if p.suffix in extensions())
+# A function problem's examples, filed by verdict (a lesson's, filed by step, are
+# tests/lessons/'s).
+ALL_EXAMPLES = sorted(
+    p
+    for p in SUBMISSIONS.rglob("*")
+    if p.suffix in extensions() and (PROBLEMS / p.parent.parent.name / "problem.yaml").is_file()
+)
 EXAMPLES = [p for p in ALL_EXAMPLES if p.parent.parent.name == "nqueens"]
 
 

@@ -49,6 +49,9 @@ class FunctionKind:
     def can_build(self, problem: Problem, language_id: str) -> bool:
         return not FUNCTION_LANGUAGES[language_id].missing()
 
+    def step_count(self, problem: Problem) -> int:
+        return 0
+
     def answers(self, problem: Problem) -> dict[str, object]:
         return load_answers(problem)
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Final
 
-from ..errors import ProblemError
+from ..errors import ProblemError, UsageError
 from ..judge import Asked
 from ..languages.base import Spoken
 from ..problem import PROBLEM_FILE, Problem
@@ -82,6 +82,14 @@ def starters(problem: Problem) -> dict[str, str]:
     return kind_of(problem).starters(problem)
 
 
+def check_step(problem: Problem, step: int | None) -> None:
+    """UsageError unless `step` is None or one of the problem's steps."""
+    count = kind_of(problem).step_count(problem)
+    if step is not None and not 1 <= step <= count:
+        has = f"has {count} steps" if count else "is graded whole: only a lesson has steps"
+        raise UsageError(f"no step {step}: {problem.id} {has}")
+
+
 def grade(
     problem: Problem,
     answers: Mapping[str, object],
@@ -90,14 +98,17 @@ def grade(
     reveal_hidden: bool = False,
     on_test: Callable[[TestResult], None] | None = None,
     with_flags: bool | None = None,
+    step: int | None = None,
 ) -> SubmissionResult:
     """Grade one submission. Never raises for anything the submission does; a harness
     fault becomes verdict IE with its message, so a batch goes on. A machine that cannot
     grade this language at all (no toolchain) raises SandboxUnavailable: the user fixes it.
     `on_test` is told each test's result (made printable) as soon as it is decided.
     `with_flags` (by default as `reveal_hidden`): the instructor's flags too, where the kind
-    has them, found in the same session; the service finds them later instead."""
-    asked = Asked(reveal_hidden, on_test, with_flags)
+    has them, found in the same session; the service finds them later instead. `step`: a
+    lesson's steps checked up to this one (UsageError for a problem without so many)."""
+    check_step(problem, step)
+    asked = Asked(reveal_hidden, on_test, with_flags, step=step)
     return kind_of(problem).grade(problem, answers, submission, sandbox, asked)
 
 

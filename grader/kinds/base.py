@@ -55,6 +55,10 @@ class ProblemKind(Protocol):
         """Whether this machine has the toolchain the problem builds `language_id` with."""
         ...
 
+    def step_count(self, problem: Problem) -> int:
+        """How many steps the problem is checked in (a lesson's); 0 for one graded whole."""
+        ...
+
     def answers(self, problem: Problem) -> dict[str, object]:
         """Every test's stored answer (ProblemError when one is missing or stale); {} for a
         kind whose judge reads its answers as it grades."""

@@ -119,20 +119,23 @@ def grade_all(
     jobs: int,
     reveal_hidden: bool,
     finished: Callable[[Entry, SubmissionResult], None],
+    step: int | None = None,
 ) -> tuple[SubmissionResult, ...]:
     """Grade every entry, `jobs` at once; `finished` is called for each as it completes, in
     this thread. Results come back in the entries' order. A harness failure (grade raises
     only SandboxUnavailable) stops the batch: nothing more starts, and it is raised here
-    once the submissions already running are done."""
+    once the submissions already running are done. `step`: a lesson's, checked up to it."""
     results: dict[int, SubmissionResult] = {}
     if jobs == 1 or len(entries) <= 1:
         for index, entry in enumerate(entries):
-            results[index] = grade(problem, answers, entry.submission, sandbox, reveal_hidden)
+            results[index] = grade(
+                problem, answers, entry.submission, sandbox, reveal_hidden, step=step
+            )
             finished(entry, results[index])
         return tuple(results[index] for index in range(len(entries)))
 
     def one(entry: Entry) -> SubmissionResult:
-        return grade(problem, answers, entry.submission, sandbox, reveal_hidden)
+        return grade(problem, answers, entry.submission, sandbox, reveal_hidden, step=step)
 
     return _in_threads(entries, one, jobs, finished)
 

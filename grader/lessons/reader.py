@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Final
 
 from ..errors import ProblemError
-from ..functions.reader import existing_file, function_limits
+from ..functions.reader import existing_file, function_limits, load_function_problem
 from ..problem import Param, Problem, argument_problem, shown_path
 from ..yamlsource import Document, closest, load
 from .model import Case, Check, Function, Lesson, LessonParam, Passing, Step
@@ -41,8 +41,7 @@ def load_lesson(directory: Path, shown_from: Path | None = None) -> Problem:
     final = None
     if "final" in top:
         final = directory / doc.text("final", top["final"])
-        if not (final / "problem.yaml").is_file():
-            raise doc.error("final", f"{shown_path(final, shown_from)} holds no problem.yaml")
+        _final_problem(doc, final, language, shown_from)
     introduced = _introduced(doc, steps, functions, final)
     statement = directory / str(top.get("statement", "statement.md"))
     lesson = Lesson(
@@ -73,6 +72,16 @@ def load_lesson(directory: Path, shown_from: Path | None = None) -> Problem:
         details=lesson,
         entry_points={language: (entry,)},
     )
+
+
+def _final_problem(doc: Document, final: Path, language: str, shown_from: Path | None) -> None:
+    """The final tests are a function problem's, in the lesson's language."""
+    try:
+        problem = load_function_problem(final, shown_from)
+    except ProblemError as error:
+        raise doc.error("final", f"not a function problem: {error}") from None
+    if language not in problem.entry_points:
+        raise doc.error("final", f"{problem.id} takes no {language} submissions")
 
 
 def _functions(doc: Document, speech: Speech, raw: object) -> dict[str, Function]:

@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from ..languages import FUNCTION_LANGUAGES
 from ..problem import Problem
 from ..results import SubmissionResult, Verification
 from ..sandbox.base import Sandbox
 from ..submission import read_submission
 from ..verdicts import Verdict
-from .kind import LessonKind
 from .steps import check_steps, lesson_of
 
 
@@ -21,7 +21,7 @@ def verify_lesson(
     problem: Problem, sandbox: Sandbox, progress: Callable[[str], None]
 ) -> Verification:
     lesson = lesson_of(problem)
-    extensions = LessonKind().extensions(problem)
+    extensions = dict.fromkeys(FUNCTION_LANGUAGES[lesson.language].extensions, lesson.language)
     failures: list[str] = []
     rows: list[str] = []
     if lesson.solution is None:
@@ -56,7 +56,7 @@ def examples_of(problem: Problem) -> list[tuple[int, Path]]:
     """Each mistake under submissions/<id>/step-<k>/, with the step it must fail."""
     root = problem.directory.parent.parent / "submissions" / problem.id
     found = []
-    for folder in sorted(root.glob("step-*")):
+    for folder in sorted(root.glob("step-*"), key=lambda path: (len(path.name), path.name)):
         number = folder.name.removeprefix("step-")
         if number.isdigit():
             found += [(int(number), path) for path in sorted(folder.iterdir()) if path.is_file()]

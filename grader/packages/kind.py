@@ -65,6 +65,9 @@ class PackageKind:
     def can_build(self, problem: Problem, language_id: str) -> bool:
         return not contest_languages()[language_id].missing()
 
+    def step_count(self, problem: Problem) -> int:
+        return 0
+
     def answers(self, problem: Problem) -> dict[str, object]:
         return {}  # its judge reads each test's .ans as it validates
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from grader.sandbox.docker.containers import killed_for_memory
+from grader.sandbox.docker.oom import killed_for_memory
 
 
 class Event:

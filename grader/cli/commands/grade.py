@@ -58,6 +58,13 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         help="columns student,file: the id to record for each file or folder name",
     )
     command.add_argument(
+        "--step",
+        type=positive,
+        metavar="K",
+        help="a lesson's steps 1..K only, as a student working on step K checks them "
+        "(default: every step)",
+    )
+    command.add_argument(
         "--reveal-hidden",
         action="store_true",
         help="show hidden tests' inputs and messages (for instructors)",
@@ -66,7 +73,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, context: Context) -> int:
     from ...judge import student_view
-    from ...kinds import extensions_for, load_answers
+    from ...kinds import check_step, extensions_for, load_answers
     from ...kinds.batch import Progress, collect, grade_all, read_roster
     from ...results import Report, SandboxInfo
     from ...sandbox import auto_reason
@@ -74,6 +81,7 @@ def run(args: argparse.Namespace, context: Context) -> int:
     from ..shared import database_at, open_problem, sandbox_for
 
     problem = open_problem(args.problem, context)
+    check_step(problem, args.step)
     answers = load_answers(problem)
     roster = read_roster(context.path(args.roster)) if args.roster else None
     entries = collect(
@@ -104,7 +112,9 @@ def run(args: argparse.Namespace, context: Context) -> int:
                     gradebook.record(entry.submission, entry.student, problem, sandbox.name, result)
                 progress(entry, shown(result))
 
-            graded = grade_all(problem, answers, entries, sandbox, args.jobs, whole, finished)
+            graded = grade_all(
+                problem, answers, entries, sandbox, args.jobs, whole, finished, args.step
+            )
             results = tuple(shown(result) for result in graded)
             why = auto_reason(sandbox) if args.sandbox == "auto" else ""
             info = SandboxInfo(sandbox.name, sandbox.protections(), sandbox.warning(), why)

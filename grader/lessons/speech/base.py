@@ -64,6 +64,11 @@ class Speech(Protocol):
         """A value as the language writes it (what a call returned, in a message)."""
         ...
 
+    def check_at(self, lines: Sequence[str], number: int) -> int | None:
+        """The check whose code the grader added holds line `number` (1-based) of the
+        built file's `lines`; None where no check's does."""
+        ...
+
     def added(self, stubs: Sequence[Function], probes: Sequence[Probe]) -> str:
         """What follows the student's code: a stub of each function in `stubs` (later
         steps', not written yet) and the dispatcher answering every probe."""

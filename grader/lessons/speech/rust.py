@@ -108,6 +108,13 @@ class RustSpeech:
         lines += ["            _ => String::new(),", "        }", "    }", "}", ""]
         return "\n".join(lines)
 
+    def check_at(self, lines: Sequence[str], number: int) -> int | None:
+        for line in reversed(lines[:number]):
+            arm = re.match(r"\s*\((\d+), -?\d+\) => \{", line)
+            if arm:
+                return int(arm.group(1))
+        return None
+
     def _arm(self, probe: Probe) -> list[str]:
         function = probe.function
         head = f"({probe.check_index}, {probe.case_index}) => {{"

@@ -15,7 +15,8 @@ from ..files import (
     write_new,
 )
 from .attached import CHUNK, AttachedOutput
-from .containers import Engine, create, toolchain_mounts
+from .child import Engine
+from .containers import create, toolchain_mounts
 
 if TYPE_CHECKING:
     from docker import DockerClient

@@ -1,29 +1,18 @@
-"""Containers started and watched through the Docker SDK, the one way every run and build
-of the `docker` backend is made (see container.py for what they enforce): a build's, with its
-sources bound in; a run's, started before its submission arrives and handed its program then
-(`_launcher.py` waits in it); and the pool that keeps one started ahead.
-"""
+"""Containers made through the Docker SDK, the one way every run and build of the `docker`
+backend is made: a build's, with its sources bound in; a run's, started before its
+submission arrives and handed its program then (`_launcher.py` waits in it). child.py
+watches one once started; pool.py keeps one started ahead."""
 
 from __future__ import annotations
 
 import contextlib
-import math
 import os
-import select
-import shutil
-import signal
-import socket
-import tempfile
-import time
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from ...errors import SandboxError
 from ...limits import PIDS_MAX
-from ..base import START_TIMEOUT_S, Program
-from ..cgroup_cpu import CpuCounter
+from ..base import Program
 from ..files import (
     BUILD_WORKDIR_BYTES,
     CHANNEL_NAME,
@@ -32,10 +21,8 @@ from ..files import (
     WORKDIR,
     WORKDIR_BYTES,
 )
-from ..measure import GroupMemory, GroupMeter, ProcMeter
 from ..preparation import child_environment
 from ..seccomp import docker_profile
-from ..session import exit_or_signal
 from .runtimes import GVISOR, GVISOR_HOST_TASKS, GVISOR_KERNEL_MIB
 
 if TYPE_CHECKING:
@@ -53,12 +40,6 @@ CHANNEL_DIR: Final = "/run/grader"
 # covered one; each run masks the same files in it itself).
 WARM_RUNNER_CAPABILITIES: Final = ("SETGID", "SETUID", "SETPCAP", "SYS_ADMIN")
 RUN_LABEL: Final = "org.grader.run"  # its value: the pid of the grader that made it
-# How long a container that died of SIGKILL by itself, with no out-of-memory flag yet, waits
-# for the engine's word that the kernel killed it: containerd may deliver the OOM event after
-# the exit (containerd issue 12260), and the flag is set when it comes. Measured on a loaded
-# 2-CPU machine, a 1 GiB allocation under gVisor's 64 MiB limit: 1 run in 6 ended so, its
-# event within 3 s of the exit.
-OOM_EVENT_WAIT_S: Final = 3.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,163 +157,6 @@ def create(
         labels={RUN_LABEL: str(os.getpid())},
     )
     return client.containers.get(created["Id"])
-
-
-class Engine:
-    """A container started, a `Child` for the supervisor: its host directory (the channel's
-    socket and, for a build, the program's files), its first process, and how it ends."""
-
-    streams: dict[int, int]
-    channel: socket.socket
-
-    def _begin(self) -> None:
-        self.streams = {}
-        self.exit_fd: int | None = None
-        self.meter: ProcMeter = ProcMeter(0)
-        self._oom_killed = False
-        self._container: Container | None = None
-        self._started_at = 0.0
-        self._ended_unwatched = False  # it had ended before a descriptor of it was opened
-        self._cpu_counter: CpuCounter | None = None
-        self._connections: list[socket.socket] = []
-        # Only the channel's socket (and a build's files), bound read-only: the container
-        # cannot leave anything here for the grader to trip over.
-        self._hostdir = tempfile.mkdtemp(prefix="grader-docker-")
-        os.chmod(self._hostdir, 0o711)
-
-    @contextlib.contextmanager
-    def _starting(self) -> Iterator[None]:
-        """Whatever fails while starting, nothing is left behind; the engine's and the
-        system's errors become SandboxError."""
-        from docker.errors import DockerException
-
-        try:
-            yield
-        except (DockerException, OSError) as error:
-            self._dispose()
-            raise SandboxError(f"cannot start the container: {first_line(error)}") from error
-        except BaseException:
-            self._dispose()
-            raise
-
-    def _listen(self) -> socket.socket:
-        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        listener.bind(os.path.join(self._hostdir, CHANNEL_NAME))
-        os.chmod(os.path.join(self._hostdir, CHANNEL_NAME), 0o666)
-        listener.listen(3)
-        return listener
-
-    def _started(self, container: Container) -> None:
-        """Start it: measured through its first process's pid as this kernel sees it, its
-        end told by a descriptor of that pid."""
-        self._container = container
-        self._started_at = time.time()
-        container.start()
-        container.reload()
-        pid = int(container.attrs["State"]["Pid"])
-        # The container's group counts every process in it, a worker forked at import too.
-        self._cpu_counter = CpuCounter.of_process(pid) if pid > 0 else None
-        memory = GroupMemory.of_process(pid) if pid > 0 else None
-        if container.attrs["HostConfig"].get("Runtime") == GVISOR and memory is not None:
-            # The pid is gVisor's kernel, not the program: only the group tells its memory.
-            self.meter = GroupMeter(pid, self._cpu_counter, memory)
-        else:
-            if memory is not None:
-                memory.close()
-            self.meter = ProcMeter(pid, self._cpu_counter)
-        try:
-            self.exit_fd = os.pidfd_open(pid) if pid > 0 else None
-            self._ended_unwatched = pid <= 0  # the engine says a stopped container's pid is 0
-        except ProcessLookupError:
-            self._ended_unwatched = True
-        except (AttributeError, OSError, ValueError):
-            self.exit_fd = None
-
-    def reap(self) -> tuple[int | None, int | None]:
-        from docker.errors import DockerException
-
-        code: int | None = None
-        if self._container is not None:
-            ended_alone = self._ended()
-            with contextlib.suppress(DockerException):
-                self._container.kill()
-            try:
-                code = int(self._container.wait(timeout=START_TIMEOUT_S)["StatusCode"])
-                killed_alone = ended_alone and code == 128 + signal.SIGKILL
-                self._oom_killed = self._flagged_out_of_memory(self._container, killed_alone)
-            except (DockerException, KeyError, ValueError, OSError):
-                code = None
-        return exit_or_signal(code)
-
-    def _ended(self) -> bool:
-        """Whether its first process has ended (before anything here killed it)."""
-        if self.exit_fd is None:
-            return self._ended_unwatched
-        ready, _, _ = select.select([self.exit_fd], [], [], 0)
-        return bool(ready)
-
-    def _flagged_out_of_memory(self, container: Container, killed_alone: bool) -> bool:
-        container.reload()
-
-        def oom_event() -> bool:
-            events = container.client.api.events(
-                since=int(self._started_at) - 1,
-                until=math.ceil(time.time() + OOM_EVENT_WAIT_S),
-                filters={"container": container.id, "event": "oom"},
-                decode=True,
-            )
-            with contextlib.closing(events):
-                return any(event.get("Action", event.get("status")) == "oom" for event in events)
-
-        flagged = bool(container.attrs["State"].get("OOMKilled"))
-        return killed_for_memory(flagged, killed_alone, self._ended_unwatched, oom_event)
-
-    def out_of_memory(self) -> bool:
-        return self._oom_killed
-
-    def release(self) -> None:
-        self._dispose()
-
-    def discard(self) -> None:
-        """End one never handed to a supervisor."""
-        self.reap()
-        self.meter.close()
-        if self.exit_fd is not None:
-            os.close(self.exit_fd)
-        self.release()
-
-    def _dispose(self) -> None:
-        from docker.errors import DockerException
-
-        for connection in self._connections:
-            connection.close()
-        if self._cpu_counter is not None:
-            self._cpu_counter.close()
-        if self._container is not None:
-            with contextlib.suppress(DockerException):
-                self._container.remove(force=True)
-            self._container = None
-        shutil.rmtree(self._hostdir, ignore_errors=True)
-
-
-def killed_for_memory(
-    flagged: bool, killed_alone: bool, unwatched: bool, oom_event: Callable[[], bool]
-) -> bool:
-    """Whether a container that ended was killed by the kernel for its memory: the engine's
-    flag; where it died of SIGKILL that nothing here sent (`killed_alone`) and the flag may
-    lag, the engine's OOM event, waited for (`oom_event`)."""
-    if flagged:
-        return True
-    if not killed_alone:
-        return False
-    if unwatched:
-        # Killed before a descriptor of it could be opened, it was gone before containerd
-        # watched its group, and the event is lost (measured: 2 runs in 80 of a 1 GiB
-        # allocation under gVisor, no event in 3 s). In its first milliseconds, only its
-        # memory or the program itself kills it (runc's init ignores its own SIGKILL,
-        # gVisor's does not), and killing itself could win it nothing.
-        return True
-    return oom_event()
 
 
 def remove(container: Container) -> None:

@@ -25,7 +25,8 @@ from ..files import (
     write_new,
 )
 from ..preparation import runner_request
-from .containers import LAUNCHER, Engine, Recipe, create, remove
+from .child import Engine
+from .containers import LAUNCHER, Recipe, create, remove
 
 if TYPE_CHECKING:
     from docker import DockerClient

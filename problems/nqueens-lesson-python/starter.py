@@ -1,0 +1,2 @@
+def solve_n_queens(n: int) -> list[list[int]]:
+    pass
