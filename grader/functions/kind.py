@@ -49,8 +49,8 @@ class FunctionKind:
     def can_build(self, problem: Problem, language_id: str) -> bool:
         return not FUNCTION_LANGUAGES[language_id].missing()
 
-    def step_count(self, problem: Problem) -> int:
-        return 0
+    def steps(self, problem: Problem) -> tuple[tuple[str, str], ...]:
+        return ()
 
     def answers(self, problem: Problem) -> dict[str, object]:
         return load_answers(problem)

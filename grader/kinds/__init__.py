@@ -84,7 +84,7 @@ def starters(problem: Problem) -> dict[str, str]:
 
 def check_step(problem: Problem, step: int | None) -> None:
     """UsageError unless `step` is None or one of the problem's steps."""
-    count = kind_of(problem).step_count(problem)
+    count = len(kind_of(problem).steps(problem))
     if step is not None and not 1 <= step <= count:
         has = f"has {count} steps" if count else "is graded whole: only a lesson has steps"
         raise UsageError(f"no step {step}: {problem.id} {has}")

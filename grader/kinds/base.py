@@ -55,8 +55,9 @@ class ProblemKind(Protocol):
         """Whether this machine has the toolchain the problem builds `language_id` with."""
         ...
 
-    def step_count(self, problem: Problem) -> int:
-        """How many steps the problem is checked in (a lesson's); 0 for one graded whole."""
+    def steps(self, problem: Problem) -> tuple[tuple[str, str], ...]:
+        """The steps the problem is checked in, in order, each (title, Markdown text): a
+        lesson's; () for a problem graded whole."""
         ...
 
     def answers(self, problem: Problem) -> dict[str, object]:

@@ -164,11 +164,16 @@ def statement_html(problem: Problem) -> str:
     package's LaTeX statement is shown as its text."""
     from html import escape
 
-    from markdown_it import MarkdownIt
-
     text = problem.statement.read_text(encoding="utf-8")
     if problem.statement.suffix != ".md":
         return f'<pre class="statement-source">{escape(text)}</pre>'
+    return markdown_html(text)
+
+
+def markdown_html(text: str) -> str:
+    """Markdown as HTML; raw HTML in it is shown as text, never run."""
+    from markdown_it import MarkdownIt
+
     return str(MarkdownIt("commonmark", {"html": False}).enable("table").render(text))
 
 
@@ -211,6 +216,11 @@ def problem_document(offered: Offered, full: bool = True) -> dict[str, object]:
         ],
         "starter_code": starters(problem),
         "format": kind_of(problem).format,
+        # A lesson's steps, each checked on the code so far; [] for a problem graded whole.
+        "steps": [
+            {"number": number, "title": title, "html": markdown_html(text)}
+            for number, (title, text) in enumerate(kind_of(problem).steps(problem), 1)
+        ],
         # The answer's items may come in any order: a difference is missing and extra items.
         "any_order": problem.checker in ANY_ORDER,
     }

@@ -53,8 +53,8 @@ class LessonKind:
     def can_build(self, problem: Problem, language_id: str) -> bool:
         return not FUNCTION_LANGUAGES[language_id].missing()
 
-    def step_count(self, problem: Problem) -> int:
-        return len(lesson_of(problem).steps)
+    def steps(self, problem: Problem) -> tuple[tuple[str, str], ...]:
+        return tuple((step.title, step.text) for step in lesson_of(problem).steps)
 
     def answers(self, problem: Problem) -> dict[str, object]:
         return {}  # the final problem's are read as its step is checked

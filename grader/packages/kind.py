@@ -65,8 +65,8 @@ class PackageKind:
     def can_build(self, problem: Problem, language_id: str) -> bool:
         return not contest_languages()[language_id].missing()
 
-    def step_count(self, problem: Problem) -> int:
-        return 0
+    def steps(self, problem: Problem) -> tuple[tuple[str, str], ...]:
+        return ()
 
     def answers(self, problem: Problem) -> dict[str, object]:
         return {}  # its judge reads each test's .ans as it validates

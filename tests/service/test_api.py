@@ -348,3 +348,26 @@ def test_the_course_s_problems_are_served_and_graded_with_no_change(running) -> 
     body = {"problem": "sudoku-solver", "language": "java", "source": source}
     answer = running.client.post("/v1/submissions?wait=10", json=body, headers=running.as_("ada"))
     assert answer.json()["result"]["verdict"] == "AC", answer.text
+
+
+def test_a_lesson_is_served_with_its_steps_and_graded_step_by_step(running) -> None:
+    """The API gives a lesson's steps (title, text as HTML) and grades a submission to it as
+    steps: its score is the steps passed, in order, its rows the steps up to the first that
+    fails."""
+    document = running.client.get(
+        "/v1/problems/nqueens-lesson-python", headers=running.as_("ada")
+    ).json()
+    assert document["format"] == "lesson" and document["max_score"] == 15
+    steps = document["steps"]
+    assert [step["number"] for step in steps] == list(range(1, 16))
+    assert steps[11]["title"] == "undo" and "<code>placement.pop()</code>" in steps[11]["html"]
+    assert document["samples"] == [] and "def solve_n_queens" in document["starter_code"]["python"]
+    function = running.client.get("/v1/problems/nqueens", headers=running.as_("ada")).json()
+    assert function["steps"] == []
+    source = (SUBMISSIONS / "nqueens-lesson-python" / "step-5" / "signed_diagonal.py").read_text()
+    body = {"problem": "nqueens-lesson-python", "language": "python", "source": source}
+    answer = running.client.post("/v1/submissions?wait=10", json=body, headers=running.as_("ada"))
+    result = answer.json()["result"]
+    assert (result["verdict"], result["score"], result["max_score"]) == ("WA", 4, 15), answer.text
+    assert [test["name"] for test in result["tests"]] == [f"step {k}" for k in range(1, 6)]
+    assert "the other diagonal" in result["tests"][-1]["message"]

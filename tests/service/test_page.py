@@ -378,3 +378,31 @@ def test_two_students_never_see_each_others_code_whatever_url_they_try(site, bro
     revealed = teacher.request.get(f"{url}/v1/submissions/{bobs}").json()["result"]["tests"]
     assert all(test["input"] is not None for test in revealed)
     _shot(teacher, "instructor-class-view")
+
+
+def test_a_lesson_shows_its_steps_and_each_check_moves_to_the_first_not_passed(
+    site, browser
+) -> None:
+    """The guided lesson: step 1 of 15 open on arrival; a check of code that forgets pop()
+    passes steps 1 to 11, marks them, opens step 12 and says why in the lesson's words; a
+    reload shows the best so far, from the student's history."""
+    running, url = site
+    page = signed_in(browser, url, running.tokens["ada"])
+    page.goto(url + "/problems/nqueens-lesson-python")
+    assert page.locator("#steps-title").inner_text() == "Step 1 of 15"
+    assert page.locator("#step-1 details").get_attribute("open") is not None
+    assert page.locator("#run").count() == 0  # checked on the code as it is: no Run
+    assert "def solve_n_queens(n: int)" in _source(page)  # the lesson's starter
+    _type(page, (SUBMISSIONS / "nqueens-lesson-python" / "step-12" / "no_pop.py").read_text())
+    page.get_by_label("Source code").press("Control+Enter")
+    page.get_by_text("WA: 11 / 15").wait_for(timeout=60_000)
+    assert page.locator("#steps-title").inner_text() == "Step 12 of 15"
+    assert page.locator(".step-list li.passed").count() == 11
+    assert page.locator("#step-12").get_attribute("aria-current") == "step"
+    assert page.locator("#step-12 details").get_attribute("open") is not None
+    failing = page.locator("#rows tr").last.inner_text()
+    assert "without pop(), the queens of the columns already tried stay" in failing
+    _shot(page, "lesson-step-12")
+    page.reload()
+    page.get_by_text("Your best so far: 11 of 15 steps passed.").wait_for()
+    assert page.locator("#steps-title").inner_text() == "Step 12 of 15"

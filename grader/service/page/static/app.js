@@ -112,9 +112,11 @@ function tooLarge(text) {
 document.addEventListener("keydown", (event) => {
   if (!(event.ctrlKey || event.metaKey)) return;
   if (event.key === "Enter") { event.preventDefault(); form.requestSubmit(); }
-  if (event.key === "'") { event.preventDefault(); runOwnInput(); }
+  if (event.key === "'" && runButton) { event.preventDefault(); runOwnInput(); }
 });
-document.getElementById("run").addEventListener("click", () => runOwnInput());
+// A lesson has no Run: its steps are checked on the code as it is.
+const runButton = document.getElementById("run");
+if (runButton) runButton.addEventListener("click", () => runOwnInput());
 
 async function post(url, body) {
   const response = await fetch(url, {
@@ -329,6 +331,7 @@ function showResult(result) {
   }
   statusLine.textContent = "Done.";
   bringIntoView(document.getElementById("results-panel"));
+  document.dispatchEvent(new CustomEvent("grader:graded", { detail: result }));
   refreshHistory();
 }
 
@@ -352,7 +355,9 @@ async function refreshHistory() {
   const mine = await response.json();
   const list = document.getElementById("history");
   list.replaceChildren();
-  for (const item of mine.submissions.filter((s) => s.problem === problem).slice(0, 10)) {
+  const ours = mine.submissions.filter((s) => s.problem === problem);
+  document.dispatchEvent(new CustomEvent("grader:history", { detail: ours }));
+  for (const item of ours.slice(0, 10)) {
     const li = document.createElement("li");
     const link = document.createElement("a");
     link.href = `#submission=${item.id}`;
