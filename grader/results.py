@@ -79,6 +79,11 @@ class GroupScore:
         return replace(self, name=self.alias) if self.alias else self
 
 
+def step_name(number: int) -> str:
+    """What a lesson's step is named as a row of a result: `step 3`."""
+    return f"step {number}"
+
+
 @dataclass(frozen=True, slots=True)
 class SubmissionResult:
     submission: str

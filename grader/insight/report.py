@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..kinds import kind_of
 from ..problem import Problem
 from ..reports.json_report import TestDocument
+from ..results import step_name
 from ..storage.gradebook import Gradebook
 from ..verdicts import Verdict
 from . import charts
@@ -46,6 +48,10 @@ class Handed:
             return None
         failing = next((t for t in self.tests if t["verdict"] != Verdict.AC), None)
         return failing["name"] if failing else "build"
+
+    def first_failure_message(self) -> str:
+        failing = next((t for t in self.tests if t["verdict"] != Verdict.AC), None)
+        return failing["message"].splitlines()[0] if failing and failing["message"] else ""
 
 
 def class_of(gradebook: Gradebook, problem: str) -> list[Handed]:
@@ -121,15 +127,24 @@ class Summary:
     verdicts: list[tuple[str, int]]
     mean: float
     max_score: float
-    passed: dict[str, int]  # test name -> submissions that passed it
+    passed: dict[str, int]  # test (a lesson's step) name -> submissions that passed it
     first_failing: list[tuple[str, int]]
     catches_most: str
+    # What the first failing test (or step) says, most said first: the mistake most made.
+    common_failures: list[tuple[str, int]]
+
+
+def judged_on(problem: Problem) -> list[str]:
+    """The rows a submission is judged on: its tests, or a lesson's steps."""
+    steps = kind_of(problem).steps(problem)
+    return [step_name(n) for n in range(1, len(steps) + 1)] or [t.name for t in problem.tests]
 
 
 def _summary(problem: Problem, handed: Sequence[Handed]) -> Summary:
     verdicts = Counter(h.verdict for h in handed)
-    passed = {test.name: sum(1 for h in handed if _passed(h, test.name)) for test in problem.tests}
+    passed = {name: sum(1 for h in handed if _passed(h, name)) for name in judged_on(problem)}
     first = Counter(name for name in (h.first_failing() for h in handed) if name is not None)
+    said = Counter(message for message in (h.first_failure_message() for h in handed) if message)
     return Summary(
         submissions=len(handed),
         verdicts=[(v, verdicts[v]) for v in VERDICT_ORDER if verdicts[v]],
@@ -138,6 +153,7 @@ def _summary(problem: Problem, handed: Sequence[Handed]) -> Summary:
         passed=passed,
         first_failing=first.most_common(),
         catches_most=min(passed, key=lambda name: passed[name]) if passed and handed else "",
+        common_failures=said.most_common(5),
     )
 
 
@@ -145,7 +161,7 @@ def _pictures(problem: Problem, handed: Sequence[Handed], summary: Summary) -> d
     if not handed:
         return {}
     verdicts, first = summary.verdicts, summary.first_failing
-    names = [test.name for test in problem.tests]
+    names = judged_on(problem)
     rates = [round(100 * summary.passed[name] / len(handed), 1) for name in names]
     by_language: dict[str, list[float]] = defaultdict(list)
     for h in handed:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from ..functions.reader import load_function_problem
 from ..judge import Asked, grade, load_answers
 from ..problem import Problem
-from ..results import SubmissionResult, TestResult
+from ..results import SubmissionResult, TestResult, step_name
 from ..sandbox.base import Sandbox
 from ..submission import Submission
 from ..verdicts import Verdict
@@ -210,7 +210,7 @@ def _step_result(
     lesson: Lesson, step: Step, verdict: Verdict, message: str, spent: list[TestResult]
 ) -> TestResult:
     return TestResult(
-        name=f"step {step.number}",
+        name=step_name(step.number),
         input=None,
         hidden=False,
         verdict=verdict,

@@ -175,3 +175,36 @@ def test_the_service_shows_flags_to_instructors_and_never_to_the_student(tmp_pat
         assert "holding the answers for n = 1" in running.client.get("/class/nqueens").text
     finally:
         running.service.close()
+
+
+def test_a_lessons_class_report_shows_where_students_are_stuck(tmp_path) -> None:
+    """A lesson's class: its rows are the steps, where most students first fail is the step
+    they are stuck on, and the most common failing check is said in the lesson's words."""
+    lesson = SUBMISSIONS / "nqueens-lesson-python"
+    picks = {
+        "ada": ROOT / "reference" / "nqueens-lesson-python" / "solution.py",
+        "bob": lesson / "step-12" / "no_pop.py",
+        "cy": lesson / "step-5" / "signed_diagonal.py",
+        "dee": lesson / "step-5" / "signed_diagonal.py",
+        "eve": lesson / "step-5" / "column_only.py",
+    }
+    folder = tmp_path / "class"
+    for student, path in picks.items():
+        (folder / student).mkdir(parents=True)
+        shutil.copy(path, folder / student / "solution.py")
+    database = tmp_path / "class.db"
+    arguments = ["grade", str(folder), "--problem", "nqueens-lesson-python", "--db", str(database)]
+    assert main([*arguments, "--sandbox", "process", "--output", str(tmp_path / "out.txt")]) == 1
+    report = tmp_path / "report.html"
+    command = ["report", "--problem", "nqueens-lesson-python", "--db", str(database)]
+    assert main([*command, "--output", str(report)]) == 0
+    page = report.read_text()
+    passed = {m[0]: int(m[1]) for m in re.findall(r'data-test="(step \d+)">(\d+)<', page)}
+    assert len(passed) == 15
+    assert passed["step 4"] == 5 and passed["step 5"] == 2 and passed["step 12"] == 1
+    assert passed["step 15"] == 1
+    assert re.search(r'id="stuck-on">step 5<', page)
+    common = page[page.index('id="common-failures"') :]
+    first_row = re.search(r"<td>([^<]*)</td><td>(\d+)</td>", common)
+    assert first_row is not None and first_row.group(2) == "2"
+    assert "the other diagonal (compare the distances with abs())" in first_row.group(1)
