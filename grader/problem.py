@@ -269,3 +269,18 @@ def shown_path(path: Path, base: Path | None = None) -> str:
         return str(path.resolve().relative_to(base or Path.cwd()))
     except ValueError:
         return str(path)
+
+
+def folder_files(directory: Path) -> list[Path]:
+    """The files of a problem's folder, but hidden ones (a package's `.timelimit` is kept)
+    and caches; never through a link."""
+    return sorted(
+        path
+        for path in directory.rglob("*")
+        if path.is_file()
+        and not path.is_symlink()
+        and not any(
+            (part.startswith(".") and part != ".timelimit") or part == "__pycache__"
+            for part in path.relative_to(directory).parts
+        )
+    )

@@ -351,3 +351,32 @@ def test_a_package_without_a_time_limit_is_refused_for_gradescope(tmp_path, caps
     status = main(["gradescope", "build", str(package), "--output", str(tmp_path / "a.zip")])
     assert status == 2
     assert "give the package a time limit for Gradescope" in capsys.readouterr().err
+
+
+def test_a_lessons_zip_grades_it_step_by_step(tmp_path) -> None:
+    """A lesson's zip holds what another problem lends it (the final tests' problem, its
+    answers and references, the lesson's own code); its results carry one test per step
+    passed or failed, the failing one in the lesson's words."""
+    zip_path = tmp_path / "lesson.zip"
+    argv = ["gradescope", "build", "nqueens-lesson-python", "--language", "python"]
+    assert main([*argv, "--output", str(zip_path)]) == 0
+    _unzip(zip_path, tmp_path / "source")
+    names = set(zipfile.ZipFile(zip_path).namelist())
+    assert {
+        "problems/nqueens-lesson-python/lesson.yaml",
+        "problems/nqueens/problem.yaml",
+        "problems/nqueens/answers/n9.json",
+        "reference/nqueens/row_scan.py",
+        "reference/nqueens-lesson-python/solution.py",
+    } <= names
+    (tmp_path / "submission").mkdir()
+    mistake = Path(__file__).parent.parent / "submissions" / "nqueens-lesson-python"
+    shutil.copy(mistake / "step-12" / "no_pop.py", tmp_path / "submission" / "solution.py")
+    results = tmp_path / "results.json"
+    argv = ["gradescope", "run", "--config", str(tmp_path / "source" / "grader-gradescope.json")]
+    argv += ["--submission", str(tmp_path / "submission"), "--results", str(results)]
+    assert main(argv) == 0
+    document = _results_at(results)
+    assert [test["name"] for test in document["tests"]] == [f"step {k}" for k in range(1, 13)]
+    assert [test["status"] for test in document["tests"]] == ["passed"] * 11 + ["failed"]
+    assert "without pop()" in document["tests"][-1]["output"]

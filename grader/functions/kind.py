@@ -10,7 +10,7 @@ from pathlib import Path
 from ..judge import Asked, grade, load_answers
 from ..languages import FUNCTION_LANGUAGES, extensions
 from ..languages.base import Spoken
-from ..problem import PROBLEM_FILE, Problem, TestCase
+from ..problem import PROBLEM_FILE, Problem, TestCase, folder_files
 from ..results import OwnRun, SubmissionResult, Verification
 from ..sandbox.base import Sandbox
 from ..submission import Submission
@@ -119,6 +119,9 @@ class FunctionKind:
         if search_random:
             graded = searched(problem, answers, sandbox, graded, jobs, progress)
         return audit_text(problem, graded), mutation_score(graded)
+
+    def portable_files(self, problem: Problem) -> list[Path]:
+        return [*folder_files(problem.directory), *problem.references]
 
     def unportable(self, problem: Problem) -> str:
         return ""  # its answers are stored: load_answers says when they are not

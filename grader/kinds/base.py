@@ -128,6 +128,11 @@ class ProblemKind(Protocol):
         kind has no such audit."""
         ...
 
+    def portable_files(self, problem: Problem) -> list[Path]:
+        """Every file grading the problem reads, for a machine of its own (a Gradescope
+        autograder): its folder's, its references', what another problem lends it."""
+        ...
+
     def unportable(self, problem: Problem) -> str:
         """Why the problem cannot be graded on a machine of its own (a Gradescope
         autograder) as it stands, and what to give it; "" when it can."""

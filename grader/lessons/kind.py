@@ -11,7 +11,7 @@ from ..errors import UsageError
 from ..judge import Asked, guarded
 from ..languages import FUNCTION_LANGUAGES
 from ..languages.base import Spoken
-from ..problem import Problem, TestCase
+from ..problem import Problem, TestCase, folder_files
 from ..results import OwnRun, SubmissionResult, Verification
 from ..sandbox.base import Sandbox
 from ..submission import Submission
@@ -120,6 +120,17 @@ class LessonKind:
         search_random: bool = False,
     ) -> tuple[str, float]:
         raise UsageError(NOT_FOR_LESSONS.format("mutation audit"))
+
+    def portable_files(self, problem: Problem) -> list[Path]:
+        from ..functions.reader import load_function_problem
+
+        lesson = lesson_of(problem)
+        files = folder_files(problem.directory)
+        files += [lesson.solution] if lesson.solution else []
+        if lesson.final is not None:
+            final = load_function_problem(lesson.final)
+            files += [*folder_files(final.directory), *final.references]
+        return files
 
     def unportable(self, problem: Problem) -> str:
         return ""

@@ -11,7 +11,7 @@ from ..errors import UsageError
 from ..judge import Asked
 from ..languages import contest_languages
 from ..languages.base import Spoken
-from ..problem import PROBLEM_FILE, Problem, TestCase
+from ..problem import PROBLEM_FILE, Problem, TestCase, folder_files
 from ..results import OwnRun, SubmissionResult, Verification
 from ..sandbox.base import Sandbox
 from ..submission import Submission
@@ -132,6 +132,9 @@ class PackageKind:
             f"{problem.yaml_file}: a mutation audit mutates a function problem's references; "
             "a package's submissions/ are its audit (grader verify)"
         )
+
+    def portable_files(self, problem: Problem) -> list[Path]:
+        return [*folder_files(problem.directory), *problem.references]
 
     def unportable(self, problem: Problem) -> str:
         if package_of(problem).limits.time_limit_s is None:

@@ -55,8 +55,8 @@ def build(problem: Problem, languages: Iterable[str], output: Path) -> Built:
         raise UsageError(unportable)
     load_answers(problem)  # every test's answer stored and current, or say how to make them
     directory = problem.directory.resolve()
-    references = [reference.resolve() for reference in problem.references]
-    root = Path(os.path.commonpath([directory, *(r.parent for r in references)]))
+    files = sorted({path.resolve() for path in kind_of(problem).portable_files(problem)})
+    root = Path(os.path.commonpath([directory, *(path.parent for path in files)]))
     config = {
         "problem": directory.relative_to(root).as_posix(),
         "languages": list(chosen),
@@ -71,7 +71,6 @@ def build(problem: Problem, languages: Iterable[str], output: Path) -> Built:
         wheels = Path(scratch, WHEELS)
         _grader_wheel(Path(scratch), wheels)
         failure = _pyyaml_wheels(wheels)
-        files = [*_problem_files(directory), *references]
         temporary = output.with_name(f".{output.name}.partial")
         with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as archive:
             packages = [p for language in chosen for p in spoken(problem, language).packages]
@@ -94,19 +93,6 @@ def _add(archive: zipfile.ZipFile, name: str, content: bytes, mode: int) -> None
     info.external_attr = mode
     info.compress_type = zipfile.ZIP_DEFLATED
     archive.writestr(info, content)
-
-
-def _problem_files(directory: Path) -> list[Path]:
-    return sorted(
-        path
-        for path in directory.rglob("*")
-        if path.is_file()
-        and not path.is_symlink()
-        and not any(
-            (part.startswith(".") and part != ".timelimit") or part == "__pycache__"
-            for part in path.relative_to(directory).parts
-        )
-    )
 
 
 def _grader_wheel(scratch: Path, wheels: Path) -> None:
