@@ -15,7 +15,7 @@ from ..sandbox.base import Sandbox
 from ..submission import Submission
 from .model import Function, Lesson, Step
 from .speech import SPEECHES
-from .speech.base import DECLARED_CASE, DECLARED_OK, DISPATCHER, Probe
+from .speech.base import DECLARED_CASE, DECLARED_OK, DISPATCHER, Joined, Probe
 
 DISPATCH_PARAMS = (Param("check", "int"), Param("case", "int"))
 
@@ -42,12 +42,12 @@ def run_probes(
     sandbox: Sandbox,
     probes: list[tuple[Step, Probe]],
     stubs: list[Function],
-) -> tuple[SubmissionResult, str, str]:
+) -> tuple[SubmissionResult, str, Joined]:
     """The probes' results; the student's source and the file built from it."""
     lesson = problem.details
     assert isinstance(lesson, Lesson)
-    added = SPEECHES[lesson.language].added(stubs, [probe for _, probe in probes])
     source = submission.source.decode("utf-8", "replace")
+    joined = SPEECHES[lesson.language].join(source, stubs, [probe for _, probe in probes])
     tests = tuple(
         TestCase(
             test_name(p),
@@ -71,8 +71,7 @@ def run_probes(
         details=None,
     )
     answers = {test_name(p): _expected(p) for _, p in probes}
-    joined = source + added
-    built = replace(submission, source=joined.encode())
+    built = replace(submission, source=joined.text.encode())
     return grade(checks, answers, built, sandbox, Asked(shrink=False)), source, joined
 
 

@@ -19,7 +19,7 @@ from ..verdicts import Verdict
 from .dispatch import error_lines, probes_of, run_probes, test_name
 from .model import Function, Lesson, Step
 from .speech import SPEECHES, Speech
-from .speech.base import Probe
+from .speech.base import Joined, Probe
 from .wording import failed_case, failed_declaration, final_failure, missing_function
 
 
@@ -130,17 +130,16 @@ def _compile_failure(
     probes: list[tuple[Step, Probe]],
     result: SubmissionResult,
     source: str,
-    joined: str,
+    joined: Joined,
     checked: Checked,
 ) -> str:
     """A build that failed: at a line of a check the grader added (a function not as
     declared), the step of that check fails saying so; else the student's code does not
     build, and the first step says it."""
-    own_lines = source.count("\n") + 1
-    lines = joined.splitlines()
+    lines = joined.text.splitlines()
     errors = error_lines(result.compile_output)
-    arms = [speech.check_at(lines, number) for number in errors if number > own_lines]
-    if errors and all(number > own_lines for number in errors):
+    arms = [speech.check_at(lines, number) for number in errors if number in joined.added]
+    if errors and all(number in joined.added for number in errors):
         for step, probe in probes:
             if probe.check_index in arms:
                 checked.findings[step.number] = Finding(
@@ -167,9 +166,8 @@ def _final(
     assert lesson.final is not None
     final = load_function_problem(lesson.final, problem.shown_from)
     final = replace(final, entry_points={lesson.language: (lesson.entry,)}, limits=problem.limits)
-    added = speech.added(stubs, [])
-    source = submission.source.decode("utf-8", "replace") + added
-    joined = replace(submission, source=source.encode())
+    source = submission.source.decode("utf-8", "replace")
+    joined = replace(submission, source=speech.join(source, stubs, []).text.encode())
     result = grade(final, load_answers(final), joined, sandbox, Asked(shrink=False))
     # What hidden tests cost is not said: it grows with their inputs.
     checked.cost(step, [test for test in result.tests if not test.hidden])

@@ -22,6 +22,21 @@ DECLARED_OK: Final = "ok"
 
 
 @dataclass(frozen=True, slots=True)
+class Joined:
+    """The student's file with the grader's code in it, and the lines (1-based) that are
+    the grader's: a compiler's error there is about a declaration, not the student's code."""
+
+    text: str
+    added: range
+
+
+def appended(source: str, added: str) -> Joined:
+    """`added` after the whole of `source`."""
+    first = source.count("\n") + 2
+    return Joined(source + added, range(first, first + added.count("\n") + 1))
+
+
+@dataclass(frozen=True, slots=True)
 class Probe:
     """One case of one check, numbered as the dispatcher takes them."""
 
@@ -69,7 +84,7 @@ class Speech(Protocol):
         built file's `lines`; None where no check's does."""
         ...
 
-    def added(self, stubs: Sequence[Function], probes: Sequence[Probe]) -> str:
-        """What follows the student's code: a stub of each function in `stubs` (later
-        steps', not written yet) and the dispatcher answering every probe."""
+    def join(self, source: str, stubs: Sequence[Function], probes: Sequence[Probe]) -> Joined:
+        """The student's `source` with a stub of each function in `stubs` (later steps',
+        not written yet) and the dispatcher answering every probe."""
         ...

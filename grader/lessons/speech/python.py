@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..model import Function, Passing, Wire
-from .base import DECLARED_CASE, DECLARED_OK, DISPATCHER, Probe
+from .base import DECLARED_CASE, DECLARED_OK, DISPATCHER, Joined, Probe, appended
 
 SCALARS: Final = {"int": "int", "bool": "bool", "str": "str", "float": "float"}
 LIST: Final = re.compile(r"(?:list|List)\[(.+)\]")
@@ -58,7 +58,10 @@ class PythonSpeech:
     def check_at(self, lines: Sequence[str], number: int) -> int | None:
         return None  # nothing the grader adds fails to build: a call fails as it runs
 
-    def added(self, stubs: Sequence[Function], probes: Sequence[Probe]) -> str:
+    def join(self, source: str, stubs: Sequence[Function], probes: Sequence[Probe]) -> Joined:
+        return appended(source, self._added(stubs, probes))
+
+    def _added(self, stubs: Sequence[Function], probes: Sequence[Probe]) -> str:
         lines = ["", "", "# ---- added by the grader for this step's checks ----"]
         for function in stubs:
             lines += [

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..model import Function, Passing, Wire
-from .base import DECLARED_CASE, DECLARED_OK, DISPATCHER, Probe
+from .base import DECLARED_CASE, DECLARED_OK, DISPATCHER, Joined, Probe, appended
 
 SCALARS: Final = {
     "i32": "int",
@@ -90,7 +90,10 @@ class RustSpeech:
             return _string(value)
         return str(value)
 
-    def added(self, stubs: Sequence[Function], probes: Sequence[Probe]) -> str:
+    def join(self, source: str, stubs: Sequence[Function], probes: Sequence[Probe]) -> Joined:
+        return appended(source, self._added(stubs, probes))
+
+    def _added(self, stubs: Sequence[Function], probes: Sequence[Probe]) -> str:
         lines = ["", "", "// ---- added by the grader for this step's checks ----"]
         if stubs:
             lines += ["#[allow(dead_code, unused_variables)]", "impl Solution {"]
