@@ -94,7 +94,11 @@ def error_lines(compiler_output: str) -> list[int]:
     found = []
     waiting = False
     for line in compiler_output.splitlines():
-        if re.match(r"(\S+: )?error\b", line):
+        on_line = re.search(r"\.\w+:(\d+):\d+: (?:fatal )?error\b", line)  # gcc's, javac's
+        if on_line:
+            found.append(int(on_line.group(1)))
+            continue
+        if re.match(r"(\S+: )?error\b", line):  # rustc's: its place on a line below
             waiting = True
             continue
         place = re.search(r"\.\w+:(\d+)(?::\d+)?\b", line)

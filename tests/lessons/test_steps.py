@@ -20,16 +20,21 @@ from grader.verdicts import Verdict
 
 from ..conftest import PROBLEMS, ROOT, require_language
 
-LESSONS = {"nqueens-lesson-rust": "rust", "nqueens-lesson-python": "python"}
+LESSONS = {
+    "nqueens-lesson-rust": "rust",
+    "nqueens-lesson-python": "python",
+    "nqueens-lesson-cpp": "cpp",
+}
 # What each filed mistake's failing step must say: the lesson's own words for it.
 SAID = {
-    "no_pop": "without pop(), the queens of the columns already tried stay on the board",
+    "no_pop": "the queens of the columns already tried stay on the board",
     "column_only": "one row up and one column left: a diagonal",
     "signed_diagonal": "the other diagonal (compare the distances with",
     "only_step_two": "this step asks for `",
     "vec_instead_of_slice": "yours is `fn is_valid(placement: &Vec<i32>, row: i32, col: i32)",
     "backtrack_without_row": "yours is `def backtrack(n: int, placement: list[int]",
     "no_copy": "saved as a copy, placement[:]",
+    "non_const_reference": "yours is `bool isValid(vector<int>& placement, int row, int col)`",
 }
 
 

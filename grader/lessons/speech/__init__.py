@@ -6,9 +6,14 @@ from __future__ import annotations
 from typing import Final
 
 from .base import Speech
+from .cpp import CppSpeech
 from .python import PythonSpeech
 from .rust import RustSpeech
 
-SPEECHES: Final[dict[str, Speech]] = {"python": PythonSpeech(), "rust": RustSpeech()}
+SPEECHES: Final[dict[str, Speech]] = {
+    "python": PythonSpeech(),
+    "rust": RustSpeech(),
+    "cpp": CppSpeech(),
+}
 
 __all__ = ["SPEECHES", "Speech"]

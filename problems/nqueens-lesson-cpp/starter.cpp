@@ -1,0 +1,6 @@
+class Solution {
+public:
+    vector<vector<int>> solveNQueens(int n) {
+
+    }
+};
