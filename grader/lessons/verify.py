@@ -36,12 +36,12 @@ def verify_lesson(
         progress(f"{problem.shown(path)}")
         result = check_steps(problem, read_submission(path, extensions), sandbox)
         passed = _passed(result)
-        rows.append(f"{problem.shown(path)}: passes {passed}, fails step {passed + 1}")
+        said = f"fails step {passed + 1}: {_first_failure(result)}"
+        if passed == len(lesson.steps):
+            said = "passes every step"
+        rows.append(f"{problem.shown(path)}: passes {passed}, {said.partition(':')[0]}")
         if passed != step - 1:
-            failures.append(
-                f"{problem.shown(path)} is filed under step {step} but fails step {passed + 1}"
-                + (f": {_first_failure(result)}" if passed < len(lesson.steps) else "")
-            )
+            failures.append(f"{problem.shown(path)} is filed under step {step} but {said}")
     return Verification(
         problem.id,
         tuple(failures),

@@ -10,7 +10,7 @@ from ..results import SubmissionResult, TestResult
 from ..verdicts import Verdict
 from .model import Function, Lesson, Step
 from .speech import Speech
-from .speech.base import Probe
+from .speech.base import DISPATCHER, Probe
 
 
 def missing_function(speech: Speech, lesson: Lesson, step: int, name: str) -> str:
@@ -33,7 +33,9 @@ def failed_case(speech: Speech, lesson: Lesson, step: Step, probe: Probe, test: 
     call = speech.call(probe.function, probe.case.args)
     why = f": {probe.case.why}" if probe.case.why else ""
     if test.verdict is not Verdict.WA or not isinstance(test.returned, str):
-        return f"`{call}`: {test.message}"
+        # The dispatcher's own frame is the grader's: a trace shows the student's alone.
+        said = "\n".join(line for line in test.message.splitlines() if DISPATCHER not in line)
+        return f"`{call}`: {said}"
     expected = speech.literal(probe.case.expect)
     try:
         got = speech.literal(json.loads(test.returned))

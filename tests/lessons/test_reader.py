@@ -14,7 +14,12 @@ from grader.lessons.model import Lesson, Passing
 
 from ..conftest import PROBLEMS
 
-LESSONS = ("nqueens-lesson-rust", "nqueens-lesson-python", "nqueens-lesson-cpp")
+LESSONS = (
+    "nqueens-lesson-rust",
+    "nqueens-lesson-python",
+    "nqueens-lesson-cpp",
+    "nqueens-lesson-java",
+)
 
 
 @pytest.mark.parametrize("lesson_id", LESSONS)

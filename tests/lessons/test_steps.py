@@ -24,6 +24,7 @@ LESSONS = {
     "nqueens-lesson-rust": "rust",
     "nqueens-lesson-python": "python",
     "nqueens-lesson-cpp": "cpp",
+    "nqueens-lesson-java": "java",
 }
 # What each filed mistake's failing step must say: the lesson's own words for it.
 SAID = {
@@ -35,6 +36,12 @@ SAID = {
     "backtrack_without_row": "yours is `def backtrack(n: int, placement: list[int]",
     "no_copy": "saved as a copy, placement[:]",
     "non_const_reference": "yours is `bool isValid(vector<int>& placement, int row, int col)`",
+    "ColumnOnly": "one row up and one column left: a diagonal",
+    "SignedDiagonal": "the other diagonal (compare the distances with Math.abs)",
+    "NoUndo": "the queens of the columns already tried stay on the board",
+    "NoCopy": "added as a copy, new ArrayList<>(placement)",
+    "RemoveByValue": "raised java.lang.IndexOutOfBoundsException",
+    "LongRow": "yours is `private boolean isValid(List<Integer> placement, long row, int col)`",
 }
 
 

@@ -7,6 +7,7 @@ from typing import Final
 
 from .base import Speech
 from .cpp import CppSpeech
+from .java import JavaSpeech
 from .python import PythonSpeech
 from .rust import RustSpeech
 
@@ -14,6 +15,7 @@ SPEECHES: Final[dict[str, Speech]] = {
     "python": PythonSpeech(),
     "rust": RustSpeech(),
     "cpp": CppSpeech(),
+    "java": JavaSpeech(),
 }
 
 __all__ = ["SPEECHES", "Speech"]

@@ -4,9 +4,13 @@ a later step writes is one of its members)."""
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Sequence
+from pathlib import Path
 
-from .base import Joined, appended
+from ..model import Function, Wire
+from .base import DECLARED_CASE, DECLARED_OK, DISPATCHER, Joined, Probe, appended
 
 CLASS: re.Pattern[str] = re.compile(r"\b(?:class|struct)\s+Solution\b[^{;]*\{")
 
@@ -58,3 +62,129 @@ def _literal_end(source: str, start: int) -> int:
     while index < len(source) and source[index] != quote:
         index += 2 if source[index] == "\\" else 1
     return index
+
+
+class ClassSpeech:
+    """What C++, Java and C# lessons share: members of `class Solution`, declared `type name`,
+    the dispatcher an if per probe, each argument a local of its type. A language says its
+    types, its values, how it checks a declaration, sorts and writes JSON."""
+
+    language = ""
+    members: Path  # the JSON writer (and helpers) the dispatcher calls, as class members
+    header = ""  # what opens the grader's members (C++'s `public:`)
+    string_type = ""  # the dispatcher's return type
+    visibility = "public "  # before the dispatcher (C++ says it once, in `header`)
+    whole_class = "\nclass Solution {{\n{}\n}}\n"
+    default_value = "{{ return {}; }}"  # a stub's body, around the value it returns
+
+    def wire(self, declared: str) -> Wire | None:
+        raise NotImplementedError
+
+    def wire_return(self, declared: str) -> str | None:
+        if declared in ("", "void"):
+            return ""
+        wire = self.wire(declared)
+        return wire.type if wire else None
+
+    def defines(self, source: str, name: str) -> bool:
+        return self._definition(source, name) is not None
+
+    def declaration(self, source: str, name: str) -> str:
+        found = self._definition(source, name)
+        return " ".join(found.group(1).split()) if found else ""
+
+    def _definition(self, source: str, name: str) -> re.Match[str] | None:
+        """A definition of `name` (a body follows its parameters), never a call."""
+        return re.search(
+            rf"((?:[\w:<>,\[\]]+[\s&*]+)+{re.escape(name)}\s*\([^;{{}}]*\)\s*(?:const\s*)?)"
+            r"(?:noexcept\s*)?(?:override\s*)?\{",
+            source,
+        )
+
+    def signature(self, function: Function) -> str:
+        params = ", ".join(f"{param.declared} {param.name}" for param in function.params)
+        return f"{function.returns or 'void'} {function.name}({params})"
+
+    def call(self, function: Function, args: Sequence[object]) -> str:
+        return f"{function.name}({', '.join(self.literal(arg) for arg in args)})"
+
+    def literal(self, value: object) -> str:
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, list):
+            return "{" + ", ".join(self.literal(item) for item in value) + "}"
+        if isinstance(value, str):
+            return json.dumps(value)
+        return str(value)
+
+    def check_at(self, lines: Sequence[str], number: int) -> int | None:
+        for line in reversed(lines[:number]):
+            branch = re.match(r"\s*if \(check == (\d+) && which == -?\d+\) \{", line)
+            if branch:
+                return int(branch.group(1))
+        return None
+
+    def join(self, source: str, stubs: Sequence[Function], probes: Sequence[Probe]) -> Joined:
+        code = self._code(stubs, probes)
+        return inside_solution(source, code, self.whole_class.format(code))
+
+    def _code(self, stubs: Sequence[Function], probes: Sequence[Probe]) -> str:
+        lines = [f"{self.header}// ---- added by the grader for this step's checks ----"]
+        for function in stubs:
+            body = "{}"
+            if function.returns_wire:
+                body = self.default_value.format(self.stub_value(function))
+            lines.append(f"    {self.signature(function)} {body}  // a later step writes it")
+        if probes:
+            lines.append(self.members.read_text())
+            dispatcher = f"{self.string_type} {DISPATCHER}(int check, int which)"
+            lines.append(f"    {self.visibility}{dispatcher} {{")
+            lines += [f"        {line}" for probe in probes for line in self._branch(probe)]
+            lines += ['        return "";', "    }"]
+        return "\n".join(lines)
+
+    def _branch(self, probe: Probe) -> list[str]:
+        head = f"if (check == {probe.check_index} && which == {probe.case_index}) {{"
+        if probe.case is None or probe.case_index == DECLARED_CASE:
+            checked = self.declared(probe.function)
+            return [head, *(f"    {line}" for line in checked), f'    return "{DECLARED_OK}";', "}"]
+        function = probe.function
+        made = [
+            f"{param.wire.owned} a{i} = {self.made(arg, param.wire.owned)};"
+            for i, (param, arg) in enumerate(zip(function.params, probe.case.args, strict=True))
+        ]
+        called = f"{function.name}({', '.join(f'a{i}' for i in range(len(function.params)))});"
+        observed, owned = "value", ""
+        param = function.param(probe.check.observe)
+        if param is not None:
+            observed, owned = f"a{function.params.index(param)}", param.wire.owned
+        else:
+            called = f"{self.inferred} value = {called}"
+        sort = [self.sorted(observed, owned)] if probe.check.any_order else []
+        return [
+            head,
+            *(f"    {line}" for line in [*made, called, *sort]),
+            f"    return {self.json_of(observed)};",
+            "}",
+        ]
+
+    inferred = "auto"  # the declaration of a local whose type the compiler works out
+
+    def stub_value(self, function: Function) -> str:
+        """What a stub of `function` returns: its type's default."""
+        return "{}"
+
+    def made(self, value: object, owned: str) -> str:
+        """`value` as an expression of type `owned`."""
+        return self.literal(value)
+
+    def declared(self, function: Function) -> list[str]:
+        """Statements that compile only where `function` is declared as the lesson has it."""
+        raise NotImplementedError
+
+    def sorted(self, local: str, owned: str) -> str:
+        """Sorts `local` (of type `owned`; "" for a returned value) in place."""
+        raise NotImplementedError
+
+    def json_of(self, local: str) -> str:
+        raise NotImplementedError

@@ -20,3 +20,9 @@
         }
         out += "]";
     }
+    template <class T>
+    static std::string grader_lesson_json(const T& value) {
+        std::string out;
+        grader_lesson_json(out, value);
+        return out;
+    }

@@ -1,0 +1,5 @@
+class Solution {
+    public List<List<Integer>> solveNQueens(int n) {
+
+    }
+}
