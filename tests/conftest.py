@@ -32,6 +32,7 @@ MARKED_BY_PLACE = {
     "tests/service/": ("service", "sandbox"),
     "tests/sandbox/test_supervisor.py": (),  # a scripted child: pure
     "tests/sandbox/test_oom_evidence.py": (),  # the evidence given: pure
+    "tests/sandbox/test_end_stamps.py": (),  # pipes for descriptors: pure
     "tests/sandbox/": ("sandbox",),
 }
 

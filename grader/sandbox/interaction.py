@@ -127,6 +127,7 @@ class _EndStamps:
         self._watched = {os.dup(fd): side for side, fd in enumerate(exits) if fd is not None}
         self._outputs: dict[int, int] = dict(enumerate(outputs))  # side -> its output
         self._stamps: dict[int, float] = {}
+        self._first_look: float | None = None
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._watch, daemon=True)
         self._thread.start()
@@ -146,6 +147,8 @@ class _EndStamps:
         while waiting and not self._done.is_set():
             ready = poller.poll(50)
             now = time.monotonic()
+            if self._first_look is None:
+                self._first_look = now
             for fd, _ in ready:  # every end seen in this look is stamped alike
                 side = waiting.pop(fd)
                 poller.unregister(fd)
@@ -165,7 +168,12 @@ class _EndStamps:
         self._done.set()
         self._thread.join()
         _close(*self._watched, *self._outputs.values())
-        return self._stamps | {side: -math.inf for side in self._gone}
+        gone = set(self._gone)
+        if gone:
+            # A side seen ended at the first look may have ended before the gone one: the
+            # two cannot be ordered (a whole conversation over while a container started).
+            gone |= {side for side, when in self._stamps.items() if when == self._first_look}
+        return self._stamps | {side: -math.inf for side in gone}
 
 
 def _close(*descriptors: int) -> None:
