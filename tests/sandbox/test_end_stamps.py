@@ -24,4 +24,3 @@ def test_a_side_gone_before_the_watch_and_one_ended_by_the_first_look_ended_toge
     stamps = _EndStamps((_ended_pipe(), None), (_ended_pipe(), _ended_pipe()))
     ended = stamps.stop()
     assert ended[0] == ended[1] == -math.inf
-
