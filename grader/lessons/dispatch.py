@@ -94,9 +94,10 @@ def error_lines(compiler_output: str) -> list[int]:
     found = []
     waiting = False
     for line in compiler_output.splitlines():
-        on_line = re.search(r"\.\w+:(\d+):\d+: (?:fatal )?error\b", line)  # gcc's, javac's
+        # gcc's and javac's `file:line:column: error`, mcs's `file(line,column): error`
+        on_line = re.search(r"\.\w+(?::(\d+):\d+:|\((\d+),\d+\):) (?:fatal )?error\b", line)
         if on_line:
-            found.append(int(on_line.group(1)))
+            found.append(int(on_line.group(1) or on_line.group(2)))
             continue
         if re.match(r"(\S+: )?error\b", line):  # rustc's: its place on a line below
             waiting = True

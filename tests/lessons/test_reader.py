@@ -19,6 +19,7 @@ LESSONS = (
     "nqueens-lesson-python",
     "nqueens-lesson-cpp",
     "nqueens-lesson-java",
+    "nqueens-lesson-csharp",
 )
 
 

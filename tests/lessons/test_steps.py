@@ -25,6 +25,7 @@ LESSONS = {
     "nqueens-lesson-python": "python",
     "nqueens-lesson-cpp": "cpp",
     "nqueens-lesson-java": "java",
+    "nqueens-lesson-csharp": "csharp",
 }
 # What each filed mistake's failing step must say: the lesson's own words for it.
 SAID = {
@@ -37,11 +38,12 @@ SAID = {
     "no_copy": "saved as a copy, placement[:]",
     "non_const_reference": "yours is `bool isValid(vector<int>& placement, int row, int col)`",
     "ColumnOnly": "one row up and one column left: a diagonal",
-    "SignedDiagonal": "the other diagonal (compare the distances with Math.abs)",
+    "SignedDiagonal": "the other diagonal (compare the distances with Math.",
     "NoUndo": "the queens of the columns already tried stay on the board",
-    "NoCopy": "added as a copy, new ArrayList<>(placement)",
+    "NoCopy": "added as a copy, new ",
     "RemoveByValue": "raised java.lang.IndexOutOfBoundsException",
     "LongRow": "yours is `private boolean isValid(List<Integer> placement, long row, int col)`",
+    "ArrayPlacement": "yours is `private bool IsValid(int[] placement, int row, int col)`",
 }
 
 

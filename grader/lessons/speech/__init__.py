@@ -7,6 +7,7 @@ from typing import Final
 
 from .base import Speech
 from .cpp import CppSpeech
+from .csharp import CSharpSpeech
 from .java import JavaSpeech
 from .python import PythonSpeech
 from .rust import RustSpeech
@@ -16,6 +17,7 @@ SPEECHES: Final[dict[str, Speech]] = {
     "rust": RustSpeech(),
     "cpp": CppSpeech(),
     "java": JavaSpeech(),
+    "csharp": CSharpSpeech(),
 }
 
 __all__ = ["SPEECHES", "Speech"]

@@ -163,8 +163,8 @@ class ClassSpeech:
         sort = [self.sorted(observed, owned)] if probe.check.any_order else []
         return [
             head,
-            *(f"    {line}" for line in [*made, called, *sort]),
-            f"    return {self.json_of(observed)};",
+            *(f"    {line}" for line in [*made, called, *filter(None, sort)]),
+            f"    return {self.json_of(observed, probe.check.any_order)};",
             "}",
         ]
 
@@ -183,8 +183,11 @@ class ClassSpeech:
         raise NotImplementedError
 
     def sorted(self, local: str, owned: str) -> str:
-        """Sorts `local` (of type `owned`; "" for a returned value) in place."""
+        """A statement sorting `local` (of type `owned`; "" for a returned value) in place,
+        in Python's order of lists (the expected answer is sorted so); "" where `json_of`
+        sorts instead."""
         raise NotImplementedError
 
-    def json_of(self, local: str) -> str:
+    def json_of(self, local: str, any_order: bool) -> str:
+        """An expression: `local` as JSON text (`any_order`: a list, its items sorted)."""
         raise NotImplementedError

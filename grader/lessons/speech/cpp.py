@@ -69,7 +69,7 @@ class CppSpeech(ClassSpeech):
     def sorted(self, local: str, owned: str) -> str:
         return f"std::sort({local}.begin(), {local}.end());"
 
-    def json_of(self, local: str) -> str:
+    def json_of(self, local: str, any_order: bool) -> str:
         return f"grader_lesson_json({local})"
 
 

@@ -83,7 +83,7 @@ class JavaSpeech(ClassSpeech):
             return f"java.util.Arrays.sort({local}, Solution::graderCompare);"
         return f"{local}.sort(Solution::graderCompare);"
 
-    def json_of(self, local: str) -> str:
+    def json_of(self, local: str, any_order: bool) -> str:
         return f"graderLessonJson({local})"
 
 

@@ -1,0 +1,5 @@
+public class Solution {
+    public IList<IList<int>> SolveNQueens(int n) {
+
+    }
+}
