@@ -186,3 +186,23 @@ def test_the_json_report_carries_every_step(tmp_path: Path) -> None:
     [result] = json.loads(done.stdout)["results"]
     assert (result["verdict"], result["score"], result["max_score"]) == ("AC", 5, 15)
     assert [test["name"] for test in result["tests"]] == [f"step {k}" for k in range(1, 6)]
+
+
+def test_a_check_that_never_returns_is_a_time_limit_of_its_step(
+    tmp_path: Path, process_sandbox
+) -> None:
+    """A loop in the function a step checks: that step's check is stopped at the lesson's
+    limit and says which call, the steps before it stand."""
+    path = tmp_path / "solution.py"
+    path.write_text(
+        "def solve_n_queens(n):\n"
+        "    return []\n"
+        "def is_valid(placement, row, col):\n"
+        "    while row:\n"
+        "        pass\n"
+        "    return True\n"
+    )
+    result = graded("nqueens-lesson-python", path, process_sandbox)
+    assert (result.verdict, result.score) == (Verdict.TLE, 3), result
+    said = result.tests[-1].message
+    assert said.startswith("step 4 of 15, the same column: `is_valid([1], 1, 1)`: "), said
