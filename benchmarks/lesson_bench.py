@@ -27,10 +27,49 @@ from grader.judge import open_sandbox  # noqa: E402
 from grader.kinds import grade, load_answers, load_problem  # noqa: E402
 from grader.languages import FUNCTION_LANGUAGES  # noqa: E402
 from grader.lessons.model import Lesson  # noqa: E402
+from grader.problem import Problem  # noqa: E402
+from grader.sandbox.base import Sandbox  # noqa: E402
 from grader.submission import Submission  # noqa: E402
 from grader.verdicts import Verdict  # noqa: E402
 
 COMMENT = {"python": "#", "rust": "//", "cpp": "//", "java": "//", "csharp": "//"}
+
+
+def measure(
+    lesson_problem: Problem,
+    function: Problem,
+    answers: dict[str, object],
+    sandbox: Sandbox,
+    runs: int,
+) -> list[float]:
+    """P, the function problem's grading, steps 1-14 and all 15 steps: medians, in seconds."""
+    lesson = lesson_problem.details
+    assert isinstance(lesson, Lesson) and lesson.solution is not None
+    language = lesson.language
+    source = lesson.solution.read_bytes()
+    name = FUNCTION_LANGUAGES[language].file_name
+    counter = itertools.count()
+
+    def fresh() -> Submission:
+        said = f"\n{COMMENT[language]} run {next(counter)}\n".encode()
+        return Submission(Path(name), name, language, source + said)
+
+    def checked(step: int) -> None:
+        result = grade(lesson_problem, {}, fresh(), sandbox, step=step)
+        assert result.verdict is Verdict.AC, result
+
+    def graded() -> None:
+        assert grade(function, answers, fresh(), sandbox).verdict is Verdict.AC
+
+    python = bare_interpreter()
+    checked(15)  # the language's shared builds made once, before anything is timed
+    actions = [
+        lambda: run_quietly(python, "-c", "pass"),
+        graded,
+        lambda: checked(14),
+        lambda: checked(15),
+    ]
+    return alternated(actions, runs)
 
 
 def main() -> None:
@@ -40,38 +79,13 @@ def main() -> None:
     args = parser.parse_args()
     function = load_problem(ROOT / "problems" / "nqueens")
     answers = load_answers(function)
-    python = bare_interpreter()
-    counter = itertools.count()
     with open_sandbox("process") as sandbox:
         for folder in sorted((ROOT / "problems").glob("nqueens-lesson-*")):
             problem = load_problem(folder)
-            lesson = problem.details
-            assert isinstance(lesson, Lesson) and lesson.solution is not None
-            language = lesson.language
+            language = next(iter(problem.entry_points))  # a lesson has one
             if args.only not in (None, language) or FUNCTION_LANGUAGES[language].missing():
                 continue
-            source = lesson.solution.read_bytes()
-            name = FUNCTION_LANGUAGES[language].file_name
-
-            def fresh(source: bytes = source, name: str = name, language: str = language):
-                said = f"\n{COMMENT[language]} run {next(counter)}\n".encode()
-                return Submission(Path(name), name, language, source + said)
-
-            def checked(step: int, problem=problem, fresh=fresh) -> None:
-                result = grade(problem, {}, fresh(), sandbox, step=step)
-                assert result.verdict is Verdict.AC, result
-
-            def graded(fresh=fresh) -> None:
-                assert grade(function, answers, fresh(), sandbox).verdict is Verdict.AC
-
-            checked(15)  # the language's shared builds made once, before anything is timed
-            actions = [
-                lambda: run_quietly(python, "-c", "pass"),
-                graded,
-                lambda: checked(14),
-                lambda: checked(15),
-            ]
-            p, whole, calls, steps = alternated(actions, args.runs)
+            p, whole, calls, steps = measure(problem, function, answers, sandbox, args.runs)
             print(
                 f"{language:7} P {p * 1000:.0f} ms | function problem {whole / p:.1f} P | "
                 f"steps 1-14 {calls / p:.1f} P ({calls / whole:.2f}x) | "
