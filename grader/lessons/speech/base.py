@@ -10,6 +10,7 @@ function is called by code that a compiler checks against its declaration."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
@@ -34,6 +35,16 @@ def appended(source: str, added: str) -> Joined:
     """`added` after the whole of `source`."""
     first = source.count("\n") + 2
     return Joined(source + added, range(first, first + added.count("\n") + 1))
+
+
+def check_above(lines: Sequence[str], number: int, opening: str) -> int | None:
+    """The check whose dispatcher branch holds line `number` (1-based) of `lines`: the
+    nearest line above it matching `opening`, whose first group is the check's index."""
+    for line in reversed(lines[:number]):
+        branch = re.match(opening, line)
+        if branch:
+            return int(branch.group(1))
+    return None
 
 
 @dataclass(frozen=True, slots=True)

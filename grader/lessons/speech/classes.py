@@ -10,7 +10,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..model import Function, Wire
-from .base import DECLARED_CASE, DECLARED_OK, DISPATCHER, Joined, Probe, appended
+from .base import (
+    DECLARED_CASE,
+    DECLARED_OK,
+    DISPATCHER,
+    Joined,
+    Probe,
+    appended,
+    check_above,
+)
 
 CLASS: re.Pattern[str] = re.compile(r"\b(?:class|struct)\s+Solution\b[^{;]*\{")
 
@@ -118,11 +126,7 @@ class ClassSpeech:
         return str(value)
 
     def check_at(self, lines: Sequence[str], number: int) -> int | None:
-        for line in reversed(lines[:number]):
-            branch = re.match(r"\s*if \(check == (\d+) && which == -?\d+\) \{", line)
-            if branch:
-                return int(branch.group(1))
-        return None
+        return check_above(lines, number, r"\s*if \(check == (\d+) && which == -?\d+\) \{")
 
     def join(self, source: str, stubs: Sequence[Function], probes: Sequence[Probe]) -> Joined:
         code = self._code(stubs, probes)

@@ -11,7 +11,15 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..model import Function, Passing, Wire
-from .base import DECLARED_CASE, DECLARED_OK, DISPATCHER, Joined, Probe, appended
+from .base import (
+    DECLARED_CASE,
+    DECLARED_OK,
+    DISPATCHER,
+    Joined,
+    Probe,
+    appended,
+    check_above,
+)
 
 SCALARS: Final = {
     "i32": "int",
@@ -112,11 +120,7 @@ class RustSpeech:
         return "\n".join(lines)
 
     def check_at(self, lines: Sequence[str], number: int) -> int | None:
-        for line in reversed(lines[:number]):
-            arm = re.match(r"\s*\((\d+), -?\d+\) => \{", line)
-            if arm:
-                return int(arm.group(1))
-        return None
+        return check_above(lines, number, r"\s*\((\d+), -?\d+\) => \{")
 
     def _arm(self, probe: Probe) -> list[str]:
         function = probe.function
