@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ..errors import InternalError
 from ..functions.reader import load_function_problem
 from ..judge import Asked, grade, load_answers
 from ..problem import Problem
@@ -102,6 +103,8 @@ def _check_calls(
     if not probes:
         return ""
     result, source, joined = run_probes(problem, submission, sandbox, probes, stubs)
+    if result.verdict is Verdict.IE:  # the grader's fault: never a step passed or failed
+        raise InternalError(result.compile_output)
     if result.verdict is Verdict.CE:
         return _compile_failure(speech, steps, probes, result, source, joined, checked)
     by_name = {test.name: test for test in result.tests}
@@ -110,7 +113,11 @@ def _check_calls(
         if checked.findings.get(step.number) is not None:
             continue
         test = by_name.get(test_name(probe))
-        if test is None or test.verdict is Verdict.AC:
+        if test is None:  # not run: the checks before it used up the submission's time
+            said = "not checked: the checks before it used up the time for them all"
+            checked.findings[step.number] = Finding(result.verdict, said)
+            continue
+        if test.verdict is Verdict.AC:
             continue
         if probe.case is None:
             told = str(test.returned) if test.verdict is Verdict.WA else test.message
@@ -169,6 +176,8 @@ def _final(
     source = submission.source.decode("utf-8", "replace")
     joined = replace(submission, source=speech.join(source, stubs, []).text.encode())
     result = grade(final, load_answers(final), joined, sandbox, Asked(shrink=False))
+    if result.verdict is Verdict.IE:
+        raise InternalError(result.compile_output)
     # What hidden tests cost is not said: it grows with their inputs.
     checked.cost(step, [test for test in result.tests if not test.hidden])
     if result.verdict is Verdict.AC:

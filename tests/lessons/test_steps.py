@@ -20,6 +20,8 @@ from grader.verdicts import Verdict
 
 from ..conftest import PROBLEMS, ROOT, require_language
 
+pytestmark = pytest.mark.sandbox  # every test grades in a real sandbox (conftest.py's tiers)
+
 LESSONS = {
     "nqueens-lesson-rust": "rust",
     "nqueens-lesson-python": "python",
