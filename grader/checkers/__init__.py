@@ -19,6 +19,7 @@ CHECKERS: Final[LazyRegistry[Checker]] = LazyRegistry(
         "set-of-any-valid": ".any_valid:AnyValid",
         "exact": ".exact:Exact",
         "float": ".close:Close",
+        "lesson-dispatch": ".dispatched:Dispatched",
         "one_placement": ".one_placement:OnePlacement",
         "placement_count": ".placement_count:PlacementCount",
         "unordered": ".unordered:Unordered",

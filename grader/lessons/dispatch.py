@@ -6,33 +6,49 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import replace
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
+from ..checkers import checker_for
+from ..checkers.base import Checker
+from ..checkers.dispatched import Final
 from ..judge import Asked, grade
 from ..problem import Param, Problem, TestCase, Visibility
 from ..results import SubmissionResult
 from ..sandbox.base import Sandbox
 from ..submission import Submission
-from .model import Function, Lesson, Step
+from .model import Case, Function, Lesson, Step
 from .speech import SPEECHES
 from .speech.base import DECLARED_CASE, DECLARED_OK, DISPATCHER, Joined, Probe
 
 DISPATCH_PARAMS = (Param("check", "int"), Param("case", "int"))
 
 
-def probes_of(lesson: Lesson, steps: list[Step]) -> list[tuple[Step, Probe]]:
+@dataclass(frozen=True, slots=True)
+class FinalTests:
+    """The function problem a lesson's final check runs the tests of, and their answers."""
+
+    problem: Problem
+    answers: Mapping[str, object]
+
+
+def probes_of(
+    lesson: Lesson, steps: list[Step], final: FinalTests | None
+) -> list[tuple[Step, Probe]]:
+    """Every call the dispatcher answers for `steps`: per check, its declaration then each
+    case; a final check's, each of the final problem's tests on the entry point."""
     probes = []
-    index = 0
-    for step in steps:
-        for check in step.checks:
-            if check.final:
-                continue
-            function = lesson.functions[check.function]
-            probes.append((step, Probe(index, DECLARED_CASE, check, function, None)))
-            probes += [
-                (step, Probe(index, i, check, function, case)) for i, case in enumerate(check.cases)
-            ]
-            index += 1
+    for index, (step, check) in enumerate((s, c) for s in steps for c in s.checks):
+        if check.final:
+            assert final is not None
+            entry = lesson.functions[lesson.entry]
+            for i, test in enumerate(final.problem.tests):
+                case = Case(final.problem.args(test), final.answers[test.name], "", test.line)
+                probes.append((step, Probe(index, i, check, entry, case, test)))
+            continue
+        function = lesson.functions[check.function]
+        probes.append((step, Probe(index, DECLARED_CASE, check, function, None)))
+        probes += [(step, Probe(index, i, check, function, c)) for i, c in enumerate(check.cases)]
     return probes
 
 
@@ -42,22 +58,15 @@ def run_probes(
     sandbox: Sandbox,
     probes: list[tuple[Step, Probe]],
     stubs: list[Function],
+    final: FinalTests | None,
 ) -> tuple[SubmissionResult, str, Joined]:
-    """The probes' results; the student's source and the file built from it."""
+    """The probes' results; the student's source and the file built from it. A final
+    test keeps its visibility: a hidden one's result says nothing of it."""
     lesson = problem.details
     assert isinstance(lesson, Lesson)
     source = submission.source.decode("utf-8", "replace")
     joined = SPEECHES[lesson.language].join(source, stubs, [probe for _, probe in probes])
-    tests = tuple(
-        TestCase(
-            test_name(p),
-            {"check": p.check_index, "case": p.case_index},
-            1,
-            Visibility.SAMPLE,
-            p.case.line if p.case else p.check.line,
-        )
-        for _, p in probes
-    )
+    tests = tuple(_test_of(probe) for _, probe in probes)
     checks = replace(
         problem,
         id=f"{problem.id}-steps",
@@ -66,22 +75,41 @@ def run_probes(
         params=DISPATCH_PARAMS,
         returns="str",
         entry_points={lesson.language: (DISPATCHER,)},
-        checker="exact",
+        checker="lesson-dispatch",
         out_of=None,
         details=None,
     )
-    answers = {test_name(p): _expected(p) for _, p in probes}
+    judged = checker_for(final.problem) if final else None
+    answers = {test_name(p): _expected(p, judged) for _, p in probes}
     built = replace(submission, source=joined.text.encode())
     return grade(checks, answers, built, sandbox, Asked(shrink=False)), source, joined
+
+
+def _test_of(probe: Probe) -> TestCase:
+    arguments = {"check": probe.check_index, "case": probe.case_index}
+    if probe.test is not None:
+        return replace(probe.test, name=test_name(probe), input=arguments, points=1)
+    line = probe.case.line if probe.case else probe.check.line
+    return TestCase(test_name(probe), arguments, 1, Visibility.SAMPLE, line)
+
+
+def result_name(probe: Probe) -> str:
+    """The name its result comes back under: a hidden final test's is its alias."""
+    if probe.test is not None and probe.test.hidden:
+        return probe.test.shown_name
+    return test_name(probe)
 
 
 def test_name(probe: Probe) -> str:
     return f"check{probe.check_index}-case{probe.case_index}"
 
 
-def _expected(probe: Probe) -> str:
+def _expected(probe: Probe, judged: Checker | None) -> object:
     if probe.case is None:
         return DECLARED_OK
+    if probe.test is not None:
+        assert judged is not None
+        return Final(judged, probe.test.input, probe.case.expect)
     value = probe.case.expect
     if probe.check.any_order and isinstance(value, list):
         value = sorted(value)

@@ -7,17 +7,17 @@ builds."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..errors import InternalError
 from ..functions.reader import load_function_problem
-from ..judge import Asked, grade, load_answers
+from ..judge import load_answers
 from ..problem import Problem
 from ..results import SubmissionResult, TestResult, step_name
 from ..sandbox.base import Sandbox
 from ..submission import Submission
 from ..verdicts import Verdict
-from .dispatch import error_lines, probes_of, run_probes, test_name
+from .dispatch import FinalTests, error_lines, probes_of, result_name, run_probes
 from .model import Function, Lesson, Step
 from .speech import SPEECHES, Speech
 from .speech.base import Joined, Probe
@@ -61,11 +61,6 @@ def check_steps(
         number, name = missing
         told = missing_function(speech, lesson, number, name)
         checked.findings[number] = Finding(Verdict.WA, told)
-    for step in built:
-        final = any(check.final for check in step.checks)
-        if final and all(checked.findings.get(n) is None for n in range(1, step.number + 1)):
-            found = _final(problem, submission, sandbox, stubs, step, checked)
-            checked.findings[step.number] = found
     return _result(problem, submission, steps, checked, compile_output)
 
 
@@ -97,29 +92,36 @@ def _check_calls(
     The compiler's output where the student's own code does not build."""
     lesson = lesson_of(problem)
     speech = SPEECHES[lesson.language]
-    probes = probes_of(lesson, steps)
+    final = None
+    if lesson.final is not None and any(c.final for step in steps for c in step.checks):
+        tests = load_function_problem(lesson.final, problem.shown_from)
+        final = FinalTests(tests, load_answers(tests))
+    probes = probes_of(lesson, steps, final)
     for step in steps:
         checked.findings[step.number] = None
     if not probes:
         return ""
-    result, source, joined = run_probes(problem, submission, sandbox, probes, stubs)
+    result, source, joined = run_probes(problem, submission, sandbox, probes, stubs, final)
     if result.verdict is Verdict.IE:  # the grader's fault: never a step passed or failed
         raise InternalError(result.compile_output)
     if result.verdict is Verdict.CE:
         return _compile_failure(speech, steps, probes, result, source, joined, checked)
     by_name = {test.name: test for test in result.tests}
     for step, probe in probes:
-        checked.cost(step, [by_name[name] for name in [test_name(probe)] if name in by_name])
+        checked.cost(step, [by_name[name] for name in [result_name(probe)] if name in by_name])
         if checked.findings.get(step.number) is not None:
             continue
-        test = by_name.get(test_name(probe))
+        test = by_name.get(result_name(probe))
         if test is None:  # not run: the checks before it used up the submission's time
             said = "not checked: the checks before it used up the time for them all"
             checked.findings[step.number] = Finding(result.verdict, said)
             continue
         if test.verdict is Verdict.AC:
             continue
-        if probe.case is None:
+        if probe.test is not None:
+            said = final_failure(lesson, probe.test, test)
+            checked.findings[step.number] = Finding(test.verdict, said)
+        elif probe.case is None:
             told = str(test.returned) if test.verdict is Verdict.WA else test.message
             checked.findings[step.number] = Finding(
                 test.verdict, failed_declaration(speech, probe.function, source, told)
@@ -158,31 +160,6 @@ def _compile_failure(
     told = f"your code does not compile yet:\n{said}"
     checked.findings[steps[0].number] = Finding(Verdict.CE, told)
     return said
-
-
-def _final(
-    problem: Problem,
-    submission: Submission,
-    sandbox: Sandbox,
-    stubs: list[Function],
-    step: Step,
-    checked: Checked,
-) -> Finding | None:
-    lesson = lesson_of(problem)
-    speech = SPEECHES[lesson.language]
-    assert lesson.final is not None
-    final = load_function_problem(lesson.final, problem.shown_from)
-    final = replace(final, entry_points={lesson.language: (lesson.entry,)}, limits=problem.limits)
-    source = submission.source.decode("utf-8", "replace")
-    joined = replace(submission, source=speech.join(source, stubs, []).text.encode())
-    result = grade(final, load_answers(final), joined, sandbox, Asked(shrink=False))
-    if result.verdict is Verdict.IE:
-        raise InternalError(result.compile_output)
-    # What hidden tests cost is not said: it grows with their inputs.
-    checked.cost(step, [test for test in result.tests if not test.hidden])
-    if result.verdict is Verdict.AC:
-        return None
-    return Finding(result.verdict, final_failure(lesson, step, final, result))
 
 
 def _result(

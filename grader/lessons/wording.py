@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from ..problem import Problem
-from ..results import SubmissionResult, TestResult
+from ..problem import TestCase
+from ..results import TestResult
 from ..verdicts import Verdict
 from .model import Function, Lesson, Step
 from .speech import Speech
@@ -47,13 +47,11 @@ def failed_case(speech: Speech, lesson: Lesson, step: Step, probe: Probe, test: 
     return f"`{call}` returned {got}, expected {expected}{order}{why}"
 
 
-def final_failure(lesson: Lesson, step: Step, final: Problem, result: SubmissionResult) -> str:
-    failing = next((test for test in result.tests if test.verdict is not Verdict.AC), None)
-    if failing is None:
-        return f"the tests of {final.id}: {result.verdict.description}\n{result.compile_output}"
-    if failing.hidden:
-        return f"{lesson.entry} fails {failing.alias or 'a hidden test'}: {failing.message}"
-    return f"{lesson.entry} fails test {failing.name}: {failing.message}"
+def final_failure(lesson: Lesson, test: TestCase, result: TestResult) -> str:
+    """A final test the entry point fails: a hidden one by its alias and verdict alone."""
+    if test.hidden:
+        return f"{lesson.entry} fails {test.shown_name}: {result.message}"
+    return f"{lesson.entry} fails test {test.name}: {result.message}"
 
 
 def _first_error(told: str) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
+from ...problem import TestCase
 from ..model import Case, Check, Function, Wire
 
 DISPATCHER: Final = "grader_lesson_check"
@@ -56,6 +57,7 @@ class Probe:
     check: Check
     function: Function
     case: Case | None
+    test: TestCase | None = None  # the final test it is, for a final check's
 
 
 class Speech(Protocol):
