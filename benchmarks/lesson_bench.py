@@ -3,17 +3,18 @@
     .venv/bin/python benchmarks/lesson_bench.py [--runs N] [--only LANGUAGE]
 
 Per lesson language: the lesson's own final code checked through step 14 (every call check
-of the steps, one build) and through step 15 (those and the final tests), beside the same
-code graded on the function problem (problems/nqueens), each against P (a bare
-interpreter's start) alternated in the same run. Each run grades a source of its own (a
-comment with the run's number appended), so every build is a first build, as a student's
-changed file is.
+of the steps) and through step 15 (those and the final tests; one build either way),
+beside the same code graded on the function problem (problems/nqueens), each against P (a
+bare interpreter's start) alternated in the same run. Each run grades a source of its own
+(a comment no earlier run wrote), so every build is a first build, as a student's changed
+file is.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import sys
 from pathlib import Path
 
@@ -49,9 +50,11 @@ def measure(
     source = lesson.solution.read_bytes()
     name = FUNCTION_LANGUAGES[language].file_name
     counter = itertools.count()
+    salt = os.urandom(6).hex()
 
     def fresh() -> Submission:
-        said = f"\n{COMMENT[language]} run {next(counter)}\n".encode()
+        # Never a source of an earlier run of this script: the build cache would have it.
+        said = f"\n{COMMENT[language]} run {salt}-{next(counter)}\n".encode()
         return Submission(Path(name), name, language, source + said)
 
     def checked(step: int) -> None:

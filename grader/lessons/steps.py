@@ -1,7 +1,6 @@
 """A lesson's steps checked on a student's code: steps 1..K, each passing when it and every
-step before it pass. One build answers every check of those steps (speech/base.py's
-dispatcher); a step that runs the final tests grades the final problem with the student's
-file as it is. A function a step asks for that the file does not declare yet is said as
+step before it pass. One build answers every check of those steps, the final tests too
+(dispatch.py). A function a step asks for that the file does not declare yet is said as
 that, never as a compiler's error; what later steps write is stubbed so the code so far
 builds."""
 
