@@ -97,6 +97,3 @@ class Lesson:
     starter: str = ""  # the code a student starts from
     solution: Path | None = None  # the lesson's own final code: it passes every step
     introduced: Mapping[str, int] = field(default_factory=dict)  # function -> its first step
-
-    def step(self, number: int) -> Step:
-        return self.steps[number - 1]

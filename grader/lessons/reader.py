@@ -29,19 +29,19 @@ def load_lesson(directory: Path, shown_from: Path | None = None) -> Problem:
     if speech is None:
         raise doc.error("language", f"no lessons in {language!r} (known: {', '.join(SPEECHES)})")
     functions = _functions(doc, speech, top["functions"])
-    steps = tuple(
-        _step(doc, f"steps[{i}]", i + 1, raw, functions)
-        for i, raw in enumerate(doc.sequence("steps", top["steps"]))
-    )
-    if not steps:
-        raise doc.error("steps", "a lesson has one step at least")
     entry = doc.text("entry", top["entry"])
     if entry not in functions:
         raise doc.error("entry", _undeclared(entry, functions))
     final = None
     if "final" in top:
         final = directory / doc.text("final", top["final"])
-        _final_problem(doc, final, language, shown_from)
+        _final_problem(doc, final, language, functions[entry], shown_from)
+    steps = tuple(
+        _step(doc, f"steps[{i}]", i + 1, raw, functions)
+        for i, raw in enumerate(doc.sequence("steps", top["steps"]))
+    )
+    if not steps:
+        raise doc.error("steps", "a lesson has one step at least")
     introduced = _introduced(doc, steps, functions, final)
     statement = directory / str(top.get("statement", "statement.md"))
     lesson = Lesson(
@@ -74,14 +74,25 @@ def load_lesson(directory: Path, shown_from: Path | None = None) -> Problem:
     )
 
 
-def _final_problem(doc: Document, final: Path, language: str, shown_from: Path | None) -> None:
-    """The final tests are a function problem's, in the lesson's language."""
+def _final_problem(
+    doc: Document, final: Path, language: str, entry: Function, shown_from: Path | None
+) -> None:
+    """The final tests are a function problem's, in the lesson's language, whose arguments
+    the entry point takes and whose answer it returns."""
     try:
         problem = load_function_problem(final, shown_from)
     except ProblemError as error:
         raise doc.error("final", f"not a function problem: {error}") from None
     if language not in problem.entry_points:
         raise doc.error("final", f"{problem.id} takes no {language} submissions")
+    wanted = [param.type for param in problem.params]
+    taken = [param.wire.type for param in entry.params]
+    if taken != wanted or entry.returns_wire != problem.returns:
+        raise doc.error(
+            "entry",
+            f"{entry.name} must take {problem.id}'s arguments ({', '.join(wanted)}) and return "
+            f"its answer ({problem.returns}), as its tests call it",
+        )
 
 
 def _functions(doc: Document, speech: Speech, raw: object) -> dict[str, Function]:

@@ -107,29 +107,33 @@ def _check_calls(
         return _compile_failure(speech, steps, probes, result, source, joined, checked)
     by_name = {test.name: test for test in result.tests}
     for step, probe in probes:
-        checked.cost(step, [by_name[name] for name in [result_name(probe)] if name in by_name])
-        if checked.findings.get(step.number) is not None:
-            continue
         test = by_name.get(result_name(probe))
-        if test is None:  # not run: the checks before it used up the submission's time
-            said = "not checked: the checks before it used up the time for them all"
-            checked.findings[step.number] = Finding(result.verdict, said)
-            continue
-        if test.verdict is Verdict.AC:
-            continue
-        if probe.test is not None:
-            said = final_failure(lesson, probe.test, test)
-            checked.findings[step.number] = Finding(test.verdict, said)
-        elif probe.case is None:
-            told = str(test.returned) if test.verdict is Verdict.WA else test.message
-            checked.findings[step.number] = Finding(
-                test.verdict, failed_declaration(speech, probe.function, source, told)
-            )
-        else:
-            checked.findings[step.number] = Finding(
-                test.verdict, failed_case(speech, lesson, step, probe, test)
-            )
+        checked.cost(step, [test] if test else [])
+        if checked.findings.get(step.number) is None:
+            found = _finding(speech, lesson, source, probe, test, result.verdict)
+            checked.findings[step.number] = found
     return ""
+
+
+def _finding(
+    speech: Speech,
+    lesson: Lesson,
+    source: str,
+    probe: Probe,
+    test: TestResult | None,
+    overall: Verdict,
+) -> Finding | None:
+    """What one probe's result says of its step; None where it passed."""
+    if test is None:  # not run: the checks before it used up the submission's time
+        return Finding(overall, "not checked: the checks before it used up the time for them all")
+    if test.verdict is Verdict.AC:
+        return None
+    if probe.test is not None:
+        return Finding(test.verdict, final_failure(lesson, probe.test, test))
+    if probe.case is None:
+        told = str(test.returned) if test.verdict is Verdict.WA else test.message
+        return Finding(test.verdict, failed_declaration(speech, probe.function, source, told))
+    return Finding(test.verdict, failed_case(speech, probe, test))
 
 
 def _compile_failure(

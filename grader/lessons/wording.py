@@ -8,7 +8,7 @@ import json
 from ..problem import TestCase
 from ..results import TestResult
 from ..verdicts import Verdict
-from .model import Function, Lesson, Step
+from .model import Function, Lesson
 from .speech import Speech
 from .speech.base import DISPATCHER, Probe
 
@@ -28,7 +28,7 @@ def failed_declaration(speech: Speech, function: Function, source: str, detail: 
     return wanted + said + (f" ({detail})" if detail else "")
 
 
-def failed_case(speech: Speech, lesson: Lesson, step: Step, probe: Probe, test: TestResult) -> str:
+def failed_case(speech: Speech, probe: Probe, test: TestResult) -> str:
     assert probe.case is not None
     call = speech.call(probe.function, probe.case.args)
     why = f": {probe.case.why}" if probe.case.why else ""
@@ -52,11 +52,3 @@ def final_failure(lesson: Lesson, test: TestCase, result: TestResult) -> str:
     if test.hidden:
         return f"{lesson.entry} fails {test.shown_name}: {result.message}"
     return f"{lesson.entry} fails test {test.name}: {result.message}"
-
-
-def _first_error(told: str) -> str:
-    """A compiler's first error line (the rest is about the grader's own lines)."""
-    for line in told.splitlines():
-        if "error" in line.lower():
-            return line.strip()
-    return told.strip().splitlines()[0] if told.strip() else "it is not"

@@ -155,3 +155,9 @@ def test_a_lesson_in_a_language_without_lessons_is_refused(lesson_copy: Path) ->
     line, said = refused(lesson_copy, "language: rust", "language: cobol")
     assert line == line_of(lesson_copy, "language: cobol")
     assert "no lessons in 'cobol'" in said
+
+
+def test_an_entry_point_unlike_the_final_problems_is_refused(lesson_copy: Path) -> None:
+    line, said = refused(lesson_copy, "returns: Vec<Vec<i32>>", "returns: Vec<i32>")
+    assert line == line_of(lesson_copy, "entry: solve_n_queens")
+    assert "solve_n_queens must take nqueens's arguments (int) and return its answer" in said
