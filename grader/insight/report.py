@@ -38,6 +38,7 @@ class Handed:
     tests: tuple[TestDocument, ...]
     flags: tuple[str, ...]
     source: str
+    best_score: float = 0.0  # over all their results: a lesson's most steps passed
 
     @property
     def cpu_s(self) -> float:
@@ -59,6 +60,7 @@ def class_of(gradebook: Gradebook, problem: str) -> list[Handed]:
         student: (name, language, source)
         for student, name, language, source in gradebook.latest_sources(problem)
     }
+    best = gradebook.best_scores(problem)
     handed = []
     for student, score, max_score, result in gradebook.latest(problem):
         name, language, source = sources.get(
@@ -75,6 +77,7 @@ def class_of(gradebook: Gradebook, problem: str) -> list[Handed]:
                 tuple(result["tests"]),
                 tuple(flag["message"] for flag in result["flags"]),
                 source.decode("utf-8", "replace"),
+                best.get(student, score),
             )
         )
     return handed
@@ -132,6 +135,8 @@ class Summary:
     catches_most: str
     # What the first failing test (or step) says, most said first: the mistake most made.
     common_failures: list[tuple[str, int]]
+    # A lesson's: how many students have passed so many steps at best (their progress).
+    reached: list[tuple[int, int]]
 
 
 def judged_on(problem: Problem) -> list[str]:
@@ -154,6 +159,9 @@ def _summary(problem: Problem, handed: Sequence[Handed]) -> Summary:
         first_failing=first.most_common(),
         catches_most=min(passed, key=lambda name: passed[name]) if passed and handed else "",
         common_failures=said.most_common(5),
+        reached=sorted(Counter(int(h.best_score) for h in handed).items(), reverse=True)
+        if kind_of(problem).steps(problem)
+        else [],
     )
 
 

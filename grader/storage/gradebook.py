@@ -163,6 +163,15 @@ class Gradebook:
         )
         return [(str(a), float(b), float(c), json.loads(d)) for a, b, c, d in rows]
 
+    def best_scores(self, problem: str) -> dict[str, float]:
+        """Each student's best score on `problem` over all their results: for a lesson, the
+        most steps they have passed, whatever their latest submission says."""
+        rows = self._db.rows(
+            "SELECT student, MAX(score) FROM results WHERE problem = ? GROUP BY student",
+            (problem,),
+        )
+        return {str(student): float(score) for student, score in rows}
+
     def latest_sources(self, problem: str) -> list[tuple[str, str, str, bytes]]:
         """(student, file name, language, source) of each student's latest submission."""
         rows = self._db.rows(

@@ -194,17 +194,22 @@ def test_a_lessons_class_report_shows_where_students_are_stuck(tmp_path) -> None
         shutil.copy(path, folder / student / "solution.py")
     database = tmp_path / "class.db"
     arguments = ["grade", str(folder), "--problem", "nqueens-lesson-python", "--db", str(database)]
-    assert main([*arguments, "--sandbox", "process", "--output", str(tmp_path / "out.txt")]) == 1
+    arguments += ["--sandbox", "process", "--output", str(tmp_path / "out.txt")]
+    assert main(arguments) == 1
+    # ada had every step; her latest breaks the diagonals: her best stays 15.
+    shutil.copy(lesson / "step-5" / "signed_diagonal.py", folder / "ada" / "solution.py")
+    assert main(arguments) == 1
     report = tmp_path / "report.html"
     command = ["report", "--problem", "nqueens-lesson-python", "--db", str(database)]
     assert main([*command, "--output", str(report)]) == 0
     page = report.read_text()
     passed = {m[0]: int(m[1]) for m in re.findall(r'data-test="(step \d+)">(\d+)<', page)}
     assert len(passed) == 15
-    assert passed["step 4"] == 5 and passed["step 5"] == 2 and passed["step 12"] == 1
-    assert passed["step 15"] == 1
+    assert passed["step 4"] == 5 and passed["step 5"] == 1 and passed["step 12"] == 0
     assert re.search(r'id="stuck-on">step 5<', page)
+    reached = {int(m[0]): int(m[1]) for m in re.findall(r'data-reached="(\d+)">(\d+)<', page)}
+    assert reached == {15: 1, 11: 1, 4: 3}
     common = page[page.index('id="common-failures"') :]
     first_row = re.search(r"<td>([^<]*)</td><td>(\d+)</td>", common)
-    assert first_row is not None and first_row.group(2) == "2"
+    assert first_row is not None and first_row.group(2) == "3"
     assert "the other diagonal (compare the distances with abs())" in first_row.group(1)
