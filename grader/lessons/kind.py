@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from ..errors import UsageError
+from ..functions.kind import FunctionKind
 from ..judge import Asked, guarded
 from ..languages import FUNCTION_LANGUAGES
 from ..languages.base import Spoken
@@ -18,6 +19,8 @@ from ..submission import Submission
 from .reader import LESSON_FILE, load_lesson
 from .steps import check_steps, lesson_of
 
+# A lesson is written and built as a function problem is, in its one language.
+FUNCTIONS = FunctionKind()
 NOT_FOR_LESSONS = "a lesson is checked step by step: it has no {} (a function problem has)"
 
 
@@ -37,8 +40,7 @@ class LessonKind:
     def spoken(self, problem: Problem, language_id: str) -> Spoken:
         if language_id not in self.languages(problem):
             raise KeyError(language_id)
-        language = FUNCTION_LANGUAGES[language_id]
-        return Spoken(language.name, language.extensions, language.packages)
+        return FUNCTIONS.spoken(problem, language_id)
 
     def starters(self, problem: Problem) -> dict[str, str]:
         return {lesson_of(problem).language: lesson_of(problem).starter}
@@ -48,10 +50,10 @@ class LessonKind:
         return {extension: language for extension in FUNCTION_LANGUAGES[language].extensions}
 
     def file_name(self, problem: Problem, language_id: str) -> str:
-        return FUNCTION_LANGUAGES[language_id].file_name
+        return FUNCTIONS.file_name(problem, language_id)
 
     def can_build(self, problem: Problem, language_id: str) -> bool:
-        return not FUNCTION_LANGUAGES[language_id].missing()
+        return FUNCTIONS.can_build(problem, language_id)
 
     def steps(self, problem: Problem) -> tuple[tuple[str, str], ...]:
         return tuple((step.title, step.text) for step in lesson_of(problem).steps)
