@@ -219,12 +219,17 @@ def run_worker(url: str, grader: Grader, name: str, service: str, retry_s: float
             # data brings back: RQ would take it for another worker of this name and refuse
             # to start. The name is this process's (host and pid): nobody else's record.
             client.delete(worker.key)
-            with working(grader, flags, service):
-                worker.work(with_scheduler=False, logging_level="WARNING")
-            return  # stopped by a signal
+            if not stopping.is_set():  # a signal while connecting was ours to obey
+                with working(grader, flags, service):
+                    worker.work(with_scheduler=False, logging_level="WARNING")
         except RedisError:
-            if worker._shutdown_requested_date is not None:  # RQ was asked to stop: it is
-                return
-            stopping.wait(retry_s)  # then a new connection, and a new registration
+            pass
         finally:
             client.close()
+        if stopping.is_set() or worker._shutdown_requested_date is not None:
+            return
+        # RQ's loop also ends, without raising, on any error it did not expect: a job hash
+        # anyone who can reach Redis can forge, a Redis gone while a job ended and back by
+        # the loop's goodbye. Neither is a reason to stop grading: a new connection and a
+        # new registration.
+        stopping.wait(retry_s)

@@ -181,6 +181,27 @@ def test_a_job_forged_in_redis_runs_nothing(queued, tmp_path) -> None:
     client.close()
 
 
+def test_a_malformed_job_forged_in_redis_stops_no_worker(queued) -> None:
+    """A job hash RQ cannot read ends RQ's work loop without an exception: the worker must
+    not take that for a stop (the CI run of stop 53 lost a worker the same way, a Redis
+    restarted between a job's end and the loop's goodbye)."""
+    import redis
+
+    running, server, workers = queued
+    client = redis.Redis.from_url(server.url)
+    try:
+        client.hset(
+            "rq:job:forged", mapping={"created_at": "not a date", "data": "{}", "status": "queued"}
+        )
+        client.rpush("rq:queue:grader", "forged")
+    finally:
+        client.close()
+    worker = workers.start()
+    identity = _graded(running, "ada")  # queued after the forged job: it was taken first
+    assert running.service.store.get(identity).verdict == "AC"  # type: ignore[union-attr]
+    assert worker.poll() is None, "the worker stopped"
+
+
 @pytest.mark.parametrize("tls", [False, True], ids=["redis", "rediss"])
 def test_a_redis_with_a_password_and_an_acl_user(tmp_path, tls) -> None:
     server = type("Guarded", (GuardedRedis,), {"tls": tls})(tmp_path)

@@ -139,7 +139,19 @@ def _mixed(count: int) -> list[tuple[str, str, str]]:
     ]
 
 
-def test_two_hundred_submissions_survive_killed_workers_redis_and_api(queued) -> None:
+def _as_due(want: str, row, time_s: float) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a row's verdict is the one due. A memory hog faulting in 200 MiB on a machine
+    short of free pages can spend its CPU limit in the kernel before it reaches the memory
+    limit: TLE is then due, by the CPU it measured (seen once in 200 under two parallel runs)."""
+    if row.verdict == want:
+        return True
+    tests = row.result["tests"]
+    return (want, row.verdict) == ("MLE", "TLE") and any(
+        test["verdict"] == "TLE" and test["time_s"] >= time_s for test in tests
+    )
+
+
+def test_two_hundred_submissions_survive_killed_workers_redis_and_api(queued, nqueens) -> None:
     mixed = _mixed(200)
     for _ in range(2):
         queued.workers.start()
@@ -157,9 +169,11 @@ def test_two_hundred_submissions_survive_killed_workers_redis_and_api(queued) ->
         assert answer.status_code == 202, answer.text
         ids.append(answer.json()["id"])
     _wait_done(queued, ids, 300)
-    verdicts = [queued.row(identity).verdict for identity in ids]
+    rows = [queued.row(identity) for identity in ids]
     wrong = [
-        (s, want, got) for (s, _, want), got in zip(mixed, verdicts, strict=True) if want != got
+        (s, want, row.verdict)
+        for (s, _, want), row in zip(mixed, rows, strict=True)
+        if not _as_due(want, row, nqueens.limits.time_s)
     ]
     assert wrong == []
     per_submission = queued.running.service.database.rows(
