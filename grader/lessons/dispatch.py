@@ -1,6 +1,7 @@
 """Every call check of a lesson's steps answered by one build: the dispatcher (speech/base.py)
-added after the student's code, called once per case as the test of a function problem made
-for it, whose answers are what each case expects, as the dispatcher writes it (JSON text)."""
+added to the student's code, called once per case as the test of a function problem made
+for it, whose arguments are the branch to take and the case's arguments (JSON text), and
+whose answers are what each case expects (checkers/dispatched.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from ..checkers import checker_for
 from ..checkers.base import Checker
-from ..checkers.dispatched import Final
+from ..checkers.dispatched import Expected, Final
 from ..judge import Asked, grade
 from ..problem import Param, Problem, TestCase, Visibility
 from ..results import SubmissionResult
@@ -19,9 +20,9 @@ from ..sandbox.base import Sandbox
 from ..submission import Submission
 from .model import Case, Function, Lesson, Step
 from .speech import SPEECHES
-from .speech.base import DECLARED_CASE, DECLARED_OK, DISPATCHER, Joined, Probe
+from .speech.base import DECLARED_CASE, DECLARED_OK, DISPATCHER, Joined, Probe, Shape
 
-DISPATCH_PARAMS = (Param("check", "int"), Param("case", "int"))
+DISPATCH_PARAMS = (Param("call", "int"), Param("args", "str"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +66,10 @@ def run_probes(
     lesson = problem.details
     assert isinstance(lesson, Lesson)
     source = submission.source.decode("utf-8", "replace")
-    joined = SPEECHES[lesson.language].join(source, stubs, [probe for _, probe in probes])
-    tests = tuple(_test_of(probe) for _, probe in probes)
+    shapes = shapes_of([probe for _, probe in probes])
+    joined = SPEECHES[lesson.language].join(source, stubs, shapes)
+    call_of = {shape: call for call, shape in enumerate(shapes)}
+    tests = tuple(_test_of(probe, call_of[probe.shape]) for _, probe in probes)
     checks = replace(
         problem,
         id=f"{problem.id}-steps",
@@ -85,8 +88,14 @@ def run_probes(
     return grade(checks, answers, built, sandbox, Asked(shrink=False)), source, joined
 
 
-def _test_of(probe: Probe) -> TestCase:
-    arguments = {"check": probe.check_index, "case": probe.case_index}
+def shapes_of(probes: list[Probe]) -> list[Shape]:
+    """The dispatcher's branches, each once, in the order the probes first need them."""
+    return list(dict.fromkeys(probe.shape for probe in probes))
+
+
+def _test_of(probe: Probe, call: int) -> TestCase:
+    given = list(probe.case.args) if probe.case else []
+    arguments = {"call": call, "args": json.dumps(given)}
     if probe.test is not None:
         return replace(probe.test, name=test_name(probe), input=arguments, points=1)
     line = probe.case.line if probe.case else probe.check.line
@@ -110,10 +119,7 @@ def _expected(probe: Probe, judged: Checker | None) -> object:
     if probe.test is not None:
         assert judged is not None
         return Final(judged, probe.test.input, probe.case.expect)
-    value = probe.case.expect
-    if probe.check.any_order and isinstance(value, list):
-        value = sorted(value)
-    return json.dumps(value)
+    return Expected(probe.case.expect, probe.check.any_order)
 
 
 def error_lines(compiler_output: str) -> list[int]:

@@ -16,7 +16,7 @@ from ..results import SubmissionResult, TestResult, step_name
 from ..sandbox.base import Sandbox
 from ..submission import Submission
 from ..verdicts import Verdict
-from .dispatch import FinalTests, error_lines, probes_of, result_name, run_probes
+from .dispatch import FinalTests, error_lines, probes_of, result_name, run_probes, shapes_of
 from .model import Function, Lesson, Step
 from .speech import SPEECHES, Speech
 from .speech.base import Joined, Probe
@@ -145,15 +145,17 @@ def _compile_failure(
     joined: Joined,
     checked: Checked,
 ) -> str:
-    """A build that failed: at a line of a check the grader added (a function not as
-    declared), the step of that check fails saying so; else the student's code does not
-    build, and the first step says it."""
+    """A build that failed: at a line of a branch the grader added (a function not as
+    declared), the first step checking that function fails saying so; else the student's
+    code does not build, and the first step says it."""
     lines = joined.text.splitlines()
     errors = error_lines(result.compile_output)
-    arms = [speech.check_at(lines, number) for number in errors if number in joined.added]
+    shapes = shapes_of([probe for _, probe in probes])
+    branches = [speech.check_at(lines, number) for number in errors if number in joined.added]
+    failing = {shapes[branch].function.name for branch in branches if branch is not None}
     if errors and all(number in joined.added for number in errors):
         for step, probe in probes:
-            if probe.check_index in arms:
+            if probe.function.name in failing:
                 checked.findings[step.number] = Finding(
                     Verdict.CE,
                     failed_declaration(speech, probe.function, source, ""),

@@ -3,8 +3,7 @@ what the lesson expected and why; the function a step asks for when it is not wr
 
 from __future__ import annotations
 
-import json
-
+from ..checkers.dispatched import lesson_value
 from ..problem import TestCase
 from ..results import TestResult
 from ..verdicts import Verdict
@@ -38,7 +37,7 @@ def failed_case(speech: Speech, probe: Probe, test: TestResult) -> str:
         return f"`{call}`: {said}"
     expected = speech.literal(probe.case.expect)
     try:
-        got = speech.literal(json.loads(test.returned))
+        got = speech.literal(lesson_value(test.returned))
     except ValueError:
         got = test.returned
     order = " (in any order)" if probe.check.any_order else ""

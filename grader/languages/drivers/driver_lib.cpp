@@ -235,3 +235,23 @@ int serve(Call call) {
 }
 
 }  // namespace grader_driver
+
+// A guided lesson's values (grader/lessons/): its dispatcher, inside the student's class,
+// declares these where it reads an argument (from the arguments' JSON text) or writes a
+// value, of the types a lesson may declare; compiled here once, not in every build.
+#define GRADER_LESSON_VALUES(T)                                                                \
+    void grader_lesson_read(const std::string &args, int index, T &value) {                   \
+        value = grader_driver::From<T>::get(grader_driver::request_args(args).at(index));     \
+    }                                                                                          \
+    void grader_lesson_write(std::string &out, const T &value) { grader_driver::wire(out, value); }
+#define GRADER_LESSON_NESTED(T)                                                                \
+    GRADER_LESSON_VALUES(T)                                                                    \
+    GRADER_LESSON_VALUES(std::vector<T>)                                                       \
+    GRADER_LESSON_VALUES(std::vector<std::vector<T>>)
+GRADER_LESSON_NESTED(int)
+GRADER_LESSON_NESTED(long long)
+GRADER_LESSON_NESTED(bool)
+GRADER_LESSON_NESTED(double)
+GRADER_LESSON_NESTED(std::string)
+#undef GRADER_LESSON_NESTED
+#undef GRADER_LESSON_VALUES

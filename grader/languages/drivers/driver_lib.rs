@@ -169,6 +169,9 @@ impl FromJson for i32 {
 impl FromJson for i64 {
     fn from_json(value: &Json) -> Self { if let Json::Number(n, _) = value { *n } else { 0 } }
 }
+impl FromJson for usize {
+    fn from_json(value: &Json) -> Self { if let Json::Number(n, _) = value { *n as usize } else { 0 } }
+}
 impl FromJson for f64 {
     fn from_json(value: &Json) -> Self { if let Json::Number(_, x) = value { *x } else { 0.0 } }
 }
@@ -189,6 +192,40 @@ impl<T: FromJson> FromJson for Vec<T> {
     fn from_json(value: &Json) -> Self {
         if let Json::List(items) = value { items.iter().map(T::from_json).collect() } else { Vec::new() }
     }
+}
+
+/// The items of a JSON list given as text: a guided lesson's arguments (grader/lessons/).
+pub fn json_items(text: &str) -> Vec<Json> {
+    request_args(text)
+}
+
+// A lesson's values of the types it may declare, read and written by functions compiled here
+// once: the same generic code instantiated in every student's build costs its compile time.
+macro_rules! lesson_values {
+    ($($read:ident, $write:ident: $type:ty;)*) => {$(
+        pub fn $read(value: &Json) -> $type { <$type>::from_json(value) }
+        pub fn $write(value: &$type, out: &mut String) { value.wire(out) }
+    )*};
+}
+lesson_values! {
+    read_i32, write_i32: i32;
+    read_i64, write_i64: i64;
+    read_usize, write_usize: usize;
+    read_bool, write_bool: bool;
+    read_f64, write_f64: f64;
+    read_string, write_string: String;
+    read_vec_i32, write_vec_i32: Vec<i32>;
+    read_vec_i64, write_vec_i64: Vec<i64>;
+    read_vec_usize, write_vec_usize: Vec<usize>;
+    read_vec_bool, write_vec_bool: Vec<bool>;
+    read_vec_f64, write_vec_f64: Vec<f64>;
+    read_vec_string, write_vec_string: Vec<String>;
+    read_vec_vec_i32, write_vec_vec_i32: Vec<Vec<i32>>;
+    read_vec_vec_i64, write_vec_vec_i64: Vec<Vec<i64>>;
+    read_vec_vec_usize, write_vec_vec_usize: Vec<Vec<usize>>;
+    read_vec_vec_bool, write_vec_vec_bool: Vec<Vec<bool>>;
+    read_vec_vec_f64, write_vec_vec_f64: Vec<Vec<f64>>;
+    read_vec_vec_string, write_vec_vec_string: Vec<Vec<String>>;
 }
 
 /// Answers every request with call(its arguments): the reply's value as wired, or the panic

@@ -2,11 +2,13 @@
 and a call written as a student reads them, and the code the grader adds to a student's
 file for a step (the check's dispatcher, stubs of what later steps write).
 
-Every check of a step is one call of a dispatcher, `grader_lesson_check(check, case)`,
-added to the student's file: it makes the case's arguments in the lesson's own types,
-calls the function as the lesson declared it, and returns what it gave as JSON text. So
-one build checks every step, whatever the functions' signatures, and the student's own
-function is called by code that a compiler checks against its declaration."""
+Every check of a step is one call of a dispatcher, `grader_lesson_check(call, args)`,
+added to the student's file, with a branch per shape of call (a function's declaration,
+a call of it giving back its value or an argument after it): it reads the case's
+arguments (JSON text) into the lesson's own types, calls the function as the lesson
+declared it, and returns what it gave as JSON text. So one build checks every step, the
+build's cost grows with the functions a lesson declares, not with its cases, and the
+student's own function is called by code that a compiler checks against its declaration."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from ..model import Case, Check, Function, Wire
 
 DISPATCHER: Final = "grader_lesson_check"
 DECLARED_CASE: Final = -1  # the case that only asks whether the function is as declared
-DECLARED_OK: Final = "ok"
+DECLARED_OK: Final = "ok"  # what a declaration branch gives where it is as declared
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +41,8 @@ def appended(source: str, added: str) -> Joined:
 
 
 def check_above(lines: Sequence[str], number: int, opening: str) -> int | None:
-    """The check whose dispatcher branch holds line `number` (1-based) of `lines`: the
-    nearest line above it matching `opening`, whose first group is the check's index."""
+    """The shape whose dispatcher branch holds line `number` (1-based) of `lines`: the
+    nearest line above it matching `opening`, whose first group is the shape's index."""
     for line in reversed(lines[:number]):
         branch = re.match(opening, line)
         if branch:
@@ -49,8 +51,20 @@ def check_above(lines: Sequence[str], number: int, opening: str) -> int | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Shape:
+    """One branch of the dispatcher: `function`'s declaration checked (`declared_only`), or
+    a call of it giving back its value, or the argument `observed` (an index) after it.
+    `final`: the final tests' call, whose value a Python dispatcher gives back as it is."""
+
+    function: Function
+    declared_only: bool = False
+    observed: int | None = None
+    final: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Probe:
-    """One case of one check, numbered as the dispatcher takes them."""
+    """One case of one check, numbered as the steps' results name them."""
 
     check_index: int
     case_index: int  # DECLARED_CASE: the signature alone
@@ -58,6 +72,14 @@ class Probe:
     function: Function
     case: Case | None
     test: TestCase | None = None  # the final test it is, for a final check's
+
+    @property
+    def shape(self) -> Shape:
+        if self.case is None:
+            return Shape(self.function, declared_only=True)
+        observed = self.function.param(self.check.observe)
+        index = None if observed is None else self.function.params.index(observed)
+        return Shape(self.function, observed=index, final=self.test is not None)
 
 
 class Speech(Protocol):
@@ -93,11 +115,11 @@ class Speech(Protocol):
         ...
 
     def check_at(self, lines: Sequence[str], number: int) -> int | None:
-        """The check whose code the grader added holds line `number` (1-based) of the
-        built file's `lines`; None where no check's does."""
+        """The shape whose branch of the dispatcher holds line `number` (1-based) of the
+        built file's `lines`; None where no branch does."""
         ...
 
-    def join(self, source: str, stubs: Sequence[Function], probes: Sequence[Probe]) -> Joined:
+    def join(self, source: str, stubs: Sequence[Function], shapes: Sequence[Shape]) -> Joined:
         """The student's `source` with a stub of each function in `stubs` (later steps',
-        not written yet) and the dispatcher answering every probe."""
+        not written yet) and the dispatcher, whose call `k` is `shapes[k]`."""
         ...

@@ -10,15 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..model import Function, Wire
-from .base import (
-    DECLARED_CASE,
-    DECLARED_OK,
-    DISPATCHER,
-    Joined,
-    Probe,
-    appended,
-    check_above,
-)
+from .base import DECLARED_OK, DISPATCHER, Joined, Shape, appended, check_above
 
 CLASS: re.Pattern[str] = re.compile(r"\b(?:class|struct)\s+Solution\b[^{;]*\{")
 
@@ -74,11 +66,11 @@ def _literal_end(source: str, start: int) -> int:
 
 class ClassSpeech:
     """What C++, Java and C# lessons share: members of `class Solution`, declared `type name`,
-    the dispatcher an if per probe, each argument a local of its type. A language says its
-    types, its values, how it checks a declaration, sorts and writes JSON."""
+    the dispatcher an if per shape of call, each argument a local of its type. A language
+    says its types, how it checks a declaration, reads an argument and writes a value."""
 
     language = ""
-    members: Path  # the JSON writer (and helpers) the dispatcher calls, as class members
+    members: Path | None = None  # what the dispatcher calls, added as class members
     header = ""  # what opens the grader's members (C++'s `public:`)
     string_type = ""  # the dispatcher's return type
     visibility = "public "  # before the dispatcher (C++ says it once, in `header`)
@@ -126,72 +118,65 @@ class ClassSpeech:
         return str(value)
 
     def check_at(self, lines: Sequence[str], number: int) -> int | None:
-        return check_above(lines, number, r"\s*if \(check == (\d+) && which == -?\d+\) \{")
+        return check_above(lines, number, r"\s*if \(call == (\d+)\) \{")
 
-    def join(self, source: str, stubs: Sequence[Function], probes: Sequence[Probe]) -> Joined:
-        code = self._code(stubs, probes)
+    def join(self, source: str, stubs: Sequence[Function], shapes: Sequence[Shape]) -> Joined:
+        code = self._code(stubs, shapes)
         return inside_solution(source, code, self.whole_class.format(code))
 
-    def _code(self, stubs: Sequence[Function], probes: Sequence[Probe]) -> str:
+    def _code(self, stubs: Sequence[Function], shapes: Sequence[Shape]) -> str:
         lines = [f"{self.header}// ---- added by the grader for this step's checks ----"]
         for function in stubs:
             body = "{}"
             if function.returns_wire:
                 body = self.default_value.format(self.stub_value(function))
             lines.append(f"    {self.signature(function)} {body}  // a later step writes it")
-        if probes:
-            lines.append(self.members.read_text())
-            dispatcher = f"{self.string_type} {DISPATCHER}(int check, int which)"
+        if shapes:
+            if self.members is not None:
+                lines.append(self.members.read_text())
+            dispatcher = f"{self.string_type} {DISPATCHER}(int call, {self.text_param} args)"
             lines.append(f"    {self.visibility}{dispatcher} {{")
-            lines += [f"        {line}" for probe in probes for line in self._branch(probe)]
-            lines += ['        return "";', "    }"]
+            branches = [line for call, s in enumerate(shapes) for line in self._branch(call, s)]
+            code = [*self.opening(shapes), *branches, 'return "";']
+            lines += [f"        {line}" for line in code]
+            lines.append("    }")
         return "\n".join(lines)
 
-    def _branch(self, probe: Probe) -> list[str]:
-        head = f"if (check == {probe.check_index} && which == {probe.case_index}) {{"
-        if probe.case is None or probe.case_index == DECLARED_CASE:
-            checked = self.declared(probe.function)
+    def _branch(self, call: int, shape: Shape) -> list[str]:
+        head = f"if (call == {call}) {{"
+        function = shape.function
+        if shape.declared_only:
+            checked = self.declared(function)
             return [head, *(f"    {line}" for line in checked), f'    return "{DECLARED_OK}";', "}"]
-        function = probe.function
-        made = [
-            f"{param.wire.owned} a{i} = {self.made(arg, param.wire.owned)};"
-            for i, (param, arg) in enumerate(zip(function.params, probe.case.args, strict=True))
-        ]
+        made = [self.made(param.wire.owned, i) for i, param in enumerate(function.params)]
         called = f"{function.name}({', '.join(f'a{i}' for i in range(len(function.params)))});"
-        observed, owned = "value", ""
-        param = function.param(probe.check.observe)
-        if param is not None:
-            observed, owned = f"a{function.params.index(param)}", param.wire.owned
+        if shape.observed is not None:
+            given = [called, *self.returned(f"a{shape.observed}")]
+        elif function.returns:
+            given = [f"{self.inferred} value = {called}", *self.returned("value")]
         else:
-            called = f"{self.inferred} value = {called}"
-        sort = [self.sorted(observed, owned)] if probe.check.any_order else []
-        return [
-            head,
-            *(f"    {line}" for line in [*made, called, *filter(None, sort)]),
-            f"    return {self.json_of(observed, probe.check.any_order)};",
-            "}",
-        ]
+            given = [called, 'return "null";']
+        return [head, *(f"    {line}" for line in [*made, *given]), "}"]
 
     inferred = "auto"  # the declaration of a local whose type the compiler works out
+    text_param = "String"  # the arguments' JSON text, as the dispatcher takes it
 
     def stub_value(self, function: Function) -> str:
         """What a stub of `function` returns: its type's default."""
         return "{}"
 
-    def made(self, value: object, owned: str) -> str:
-        """`value` as an expression of type `owned`."""
-        return self.literal(value)
+    def opening(self, shapes: Sequence[Shape]) -> list[str]:
+        """The dispatcher's first statements: what its branches read with."""
+        raise NotImplementedError
+
+    def made(self, owned: str, index: int) -> str:
+        """A statement making `a{index}`, of type `owned`, from argument `index`."""
+        raise NotImplementedError
+
+    def returned(self, local: str) -> list[str]:
+        """Statements returning `local` as JSON text."""
+        raise NotImplementedError
 
     def declared(self, function: Function) -> list[str]:
         """Statements that compile only where `function` is declared as the lesson has it."""
-        raise NotImplementedError
-
-    def sorted(self, local: str, owned: str) -> str:
-        """A statement sorting `local` (of type `owned`; "" for a returned value) in place,
-        in Python's order of lists (the expected answer is sorted so); "" where `json_of`
-        sorts instead."""
-        raise NotImplementedError
-
-    def json_of(self, local: str, any_order: bool) -> str:
-        """An expression: `local` as JSON text (`any_order`: a list, its items sorted)."""
         raise NotImplementedError

@@ -1,14 +1,16 @@
 """A lesson in C++, as LeetCode writes it: members of `class Solution` (classes.py). A
 `vector<int>&` argument sees the call's changes; a `static_assert` on the type of a call
-with the declared argument types checks a function's declaration."""
+with the declared argument types checks a function's declaration. Arguments are read and
+values written by the driver's own functions, compiled once (drivers/driver_lib.cpp)."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Final
 
 from ..model import Function, Passing, Wire
+from .base import Shape
 from .classes import ClassSpeech
 
 SCALARS: Final = {
@@ -24,9 +26,9 @@ VECTOR: Final = re.compile(r"(?:std::)?vector<(.+)>")
 
 class CppSpeech(ClassSpeech):
     language = "cpp"
-    members = Path(__file__).with_name("cpp_members.hpp")
     header = "public:  "
     string_type = "std::string"
+    text_param = "const std::string&"
     visibility = ""
     whole_class = "\nclass Solution {{\n{}\n}};\n"
 
@@ -50,7 +52,9 @@ class CppSpeech(ClassSpeech):
         if vector is None:
             return None
         item = self._owned(vector.group(1).strip())
-        return Wire(f"list[{item.type}]", f"std::vector<{item.owned}>") if item else None
+        if item is None or item.type.startswith("list[list["):
+            return None  # the driver's readers and writers go two vectors deep
+        return Wire(f"list[{item.type}]", f"std::vector<{item.owned}>")
 
     def wire_return(self, declared: str) -> str | None:
         if declared in ("", "void"):
@@ -66,11 +70,32 @@ class CppSpeech(ClassSpeech):
             f'"{function.name} is not declared as the lesson declares it");'
         ]
 
-    def sorted(self, local: str, owned: str) -> str:
-        return f"std::sort({local}.begin(), {local}.end());"
+    def opening(self, shapes: Sequence[Shape]) -> list[str]:
+        """Declarations of the driver's readers and writers the branches use (defined in
+        drivers/driver_lib.cpp, which follows the student's file)."""
+        read: dict[str, None] = {}
+        written: dict[str, None] = {}
+        for shape in shapes:
+            if shape.declared_only:
+                continue
+            function = shape.function
+            for param in function.params:
+                read[param.wire.owned] = None
+            if shape.observed is not None:
+                written[function.params[shape.observed].wire.owned] = None
+            elif function.returns:
+                returned = self._owned(" ".join(function.returns.split()))
+                written[returned.owned if returned else function.returns] = None
+        return [
+            *(f"void grader_lesson_read(const std::string&, int, {kind}&);" for kind in read),
+            *(f"void grader_lesson_write(std::string&, const {kind}&);" for kind in written),
+        ]
 
-    def json_of(self, local: str, any_order: bool) -> str:
-        return f"grader_lesson_json({local})"
+    def made(self, owned: str, index: int) -> str:
+        return f"{owned} a{index}; grader_lesson_read(args, {index}, a{index});"
+
+    def returned(self, local: str) -> list[str]:
+        return ["std::string out;", f"grader_lesson_write(out, {local});", "return out;"]
 
 
 def _declval(wire: Wire) -> str:

@@ -5,10 +5,12 @@ seen; reflection checks a method's declaration exactly."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
 from ..model import Function, Passing, Wire
+from .base import Shape
 from .classes import ClassSpeech
 
 SCALARS: Final = {"int": "int", "long": "long", "bool": "bool", "double": "float", "string": "str"}
@@ -23,6 +25,7 @@ class CSharpSpeech(ClassSpeech):
     language = "csharp"
     members = Path(__file__).with_name("csharp_members.cs")
     string_type = "string"
+    text_param = "string"
     inferred = "var"
 
     def wire(self, declared: str) -> Wire | None:
@@ -48,17 +51,6 @@ class CSharpSpeech(ClassSpeech):
             return "[" + ", ".join(self.literal(item) for item in value) + "]"
         return super().literal(value)
 
-    def made(self, value: object, owned: str) -> str:
-        if owned.endswith("[]") and isinstance(value, list):
-            return f"new {owned} {{ {', '.join(self.literal(item) for item in value)} }}"
-        listed = LIST.fullmatch(owned)
-        if listed is not None and isinstance(value, list):
-            items = ", ".join(self.made(item, listed.group(2)) for item in value)
-            return f"new List<{listed.group(2)}> {{ {items} }}"
-        if owned == "long":
-            return f"{value}L"
-        return super().literal(value)
-
     def declared(self, function: Function) -> list[str]:
         kinds = ", ".join(f"typeof({param.wire.owned})" for param in function.params)
         return [
@@ -70,12 +62,27 @@ class CSharpSpeech(ClassSpeech):
             "}",
         ]
 
-    def sorted(self, local: str, owned: str) -> str:
-        return ""  # json_of sorts: an IList has no Sort of its own
+    def opening(self, shapes: Sequence[Shape]) -> list[str]:
+        return ["List<object> graderArgs = GraderParse(args);"]
 
-    def json_of(self, local: str, any_order: bool) -> str:
-        return (
-            f"GraderLessonJson(GraderSorted({local}))"
-            if any_order
-            else f"GraderLessonJson({local})"
-        )
+    def made(self, owned: str, index: int) -> str:
+        return f"{owned} a{index} = {_converted(owned, f'graderArgs[{index}]', 0)};"
+
+    def returned(self, local: str) -> list[str]:
+        return [f"return GraderLessonJson({local});"]
+
+
+def _converted(owned: str, json: str, depth: int) -> str:
+    """An expression: `json` (a parsed argument) as a value of type `owned`."""
+    item = f"x{depth}"
+    if owned.endswith("[]"):
+        inner = owned[:-2]
+        return f"GraderArray<{inner}>({json}, {item} => {_converted(inner, item, depth + 1)})"
+    listed = LIST.fullmatch(owned)
+    if listed is not None:
+        inner = listed.group(2)
+        return f"GraderList<{inner}>({json}, {item} => {_converted(inner, item, depth + 1)})"
+    number = {"int": "ToInt32", "long": "ToInt64", "double": "ToDouble"}
+    if owned in number:
+        return f"System.Convert.{number[owned]}({json})"
+    return f"({owned}) {json}"

@@ -1,4 +1,63 @@
-    // ---- the grader's JSON of a lesson's values, and its helpers (speech/csharp.py) ----
+    // ---- the grader's reading and writing of a lesson's values (speech/csharp.py) ----
+    private static int graderAt;
+
+    // The arguments' JSON text: numbers (long, double), booleans, strings and lists.
+    private static List<object> GraderParse(string text) {
+        graderAt = 0;
+        return (List<object>) GraderValue(text);
+    }
+
+    private static object GraderValue(string text) {
+        while (graderAt < text.Length && (text[graderAt] == ' ' || text[graderAt] == ',')) graderAt++;
+        char c = text[graderAt];
+        if (c == '[') {
+            graderAt++;
+            var items = new List<object>();
+            while (text[graderAt] != ']') {
+                items.Add(GraderValue(text));
+                while (text[graderAt] == ' ' || text[graderAt] == ',') graderAt++;
+            }
+            graderAt++;
+            return items;
+        }
+        if (c == '"') {
+            var said = new System.Text.StringBuilder();
+            for (graderAt++; text[graderAt] != '"'; graderAt++) {
+                char d = text[graderAt];
+                if (d == '\\') {
+                    d = text[++graderAt];
+                    if (d == 'u') {
+                        d = (char) System.Convert.ToInt32(text.Substring(graderAt + 1, 4), 16);
+                        graderAt += 4;
+                    } else if (d == 'n') {
+                        d = '\n';
+                    } else if (d == 't') {
+                        d = '\t';
+                    }
+                }
+                said.Append(d);
+            }
+            graderAt++;
+            return said.ToString();
+        }
+        int start = graderAt;
+        while (graderAt < text.Length && ",] ".IndexOf(text[graderAt]) < 0) graderAt++;
+        string word = text.Substring(start, graderAt - start);
+        if (word == "true" || word == "false") return word == "true";
+        if (long.TryParse(word, out long whole)) return whole;
+        return double.Parse(word, System.Globalization.CultureInfo.InvariantCulture);
+    }
+
+    private static T[] GraderArray<T>(object json, System.Func<object, T> item) {
+        return GraderList(json, item).ToArray();
+    }
+
+    private static List<T> GraderList<T>(object json, System.Func<object, T> item) {
+        var values = new List<T>();
+        foreach (object value in (List<object>) json) values.Add(item(value));
+        return values;
+    }
+
     private static string GraderLessonJson(object value) {
         var said = new System.Text.StringBuilder();
         GraderLessonJson(said, value);
@@ -9,6 +68,10 @@
         if (value is string text) {
             said.Append('"');
             foreach (char c in text) {
+                if (c < 0x20) {
+                    said.Append("\\u").Append(((int) c).ToString("x4"));
+                    continue;
+                }
                 if (c == '"' || c == '\\') said.Append('\\');
                 said.Append(c);
             }
@@ -26,32 +89,9 @@
             said.Append(flag ? "true" : "false");
         } else if (value is double number) {
             said.Append(number.ToString("R", System.Globalization.CultureInfo.InvariantCulture));
+        } else if (value == null) {
+            said.Append("null");
         } else {
             said.Append(System.Convert.ToString(value, System.Globalization.CultureInfo.InvariantCulture));
         }
-    }
-
-    // A list's items in Python's order of lists (item by item, a shorter prefix first): the
-    // expected answer is sorted so too.
-    private static List<object> GraderSorted(System.Collections.IEnumerable items) {
-        var sorted = new List<object>();
-        foreach (object item in items) sorted.Add(item);
-        sorted.Sort(GraderCompare);
-        return sorted;
-    }
-
-    private static int GraderCompare(object a, object b) {
-        if (a is System.Collections.IEnumerable left && b is System.Collections.IEnumerable right
-            && !(a is string) && !(b is string)) {
-            var x = new List<object>();
-            var y = new List<object>();
-            foreach (object item in left) x.Add(item);
-            foreach (object item in right) y.Add(item);
-            for (int i = 0; i < System.Math.Min(x.Count, y.Count); i++) {
-                int order = GraderCompare(x[i], y[i]);
-                if (order != 0) return order;
-            }
-            return x.Count.CompareTo(y.Count);
-        }
-        return ((System.IComparable) a).CompareTo(b);
     }

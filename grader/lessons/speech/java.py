@@ -6,14 +6,17 @@ method's declaration."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
 from ..model import Function, Passing, Wire
+from .base import Shape
 from .classes import ClassSpeech
 
 SCALARS: Final = {"int": "int", "long": "long", "boolean": "bool", "double": "float"}
 BOXED: Final = {"Integer": "int", "Long": "long", "Boolean": "bool", "Double": "float"}
+BOXED_NAMES: Final = {"Integer": "int", "Long": "long", "Boolean": "boolean", "Double": "double"}
 DEFAULTS: Final = {"int": "0", "long": "0L", "boolean": "false", "double": "0.0"}
 LIST: Final = re.compile(r"(?:java\.util\.)?(?:List|ArrayList)<(.+)>")
 
@@ -52,16 +55,6 @@ class JavaSpeech(ClassSpeech):
             return "[" + ", ".join(self.literal(item) for item in value) + "]"
         return super().literal(value)
 
-    def made(self, value: object, owned: str) -> str:
-        if owned.endswith("[]"):
-            return "new " + owned + " " + super().literal(value)
-        if isinstance(value, list):
-            inner = owned[5:-1] if owned.startswith("List<") else owned
-            return "graderList(" + ", ".join(self.made(item, inner) for item in value) + ")"
-        if owned in ("long", "Long"):
-            return f"{value}L"
-        return super().literal(value)
-
     def declared(self, function: Function) -> list[str]:
         """By reflection, exactly: a call would also compile with an `int` taken as `long`."""
         kinds = ", ".join(_class_of(param.declared) for param in function.params)
@@ -78,13 +71,30 @@ class JavaSpeech(ClassSpeech):
             "}",
         ]
 
-    def sorted(self, local: str, owned: str) -> str:
-        if owned.endswith("[]"):
-            return f"java.util.Arrays.sort({local}, Solution::graderCompare);"
-        return f"{local}.sort(Solution::graderCompare);"
+    def opening(self, shapes: Sequence[Shape]) -> list[str]:
+        return ["java.util.List<Object> graderArgs = graderParse(args);"]
 
-    def json_of(self, local: str, any_order: bool) -> str:
-        return f"graderLessonJson({local})"
+    def made(self, owned: str, index: int) -> str:
+        return f"{owned} a{index} = {_converted(owned, f'graderArgs.get({index})', 0)};"
+
+    def returned(self, local: str) -> list[str]:
+        return [f"return graderLessonJson({local});"]
+
+
+def _converted(owned: str, json: str, depth: int) -> str:
+    """An expression: `json` (a parsed argument) as a value of type `owned`."""
+    if owned.endswith("[]"):
+        return f"({owned}) graderArray({json}, {owned}.class)"
+    listed = LIST.fullmatch(owned)
+    if listed is not None:
+        inner, item = listed.group(1), f"x{depth}"
+        made = _converted(inner, item, depth + 1)
+        return f"Solution.<{inner}>graderList({json}, {item} -> {made})"
+    number = {"int": "intValue", "long": "longValue", "double": "doubleValue"}
+    unboxed = BOXED_NAMES.get(owned, owned)
+    if unboxed in number:
+        return f"((Number) {json}).{number[unboxed]}()"
+    return f"({'Boolean' if unboxed == 'boolean' else owned}) {json}"
 
 
 def _class_of(declared: str) -> str:

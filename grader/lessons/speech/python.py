@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..model import Function, Passing, Wire
-from .base import DECLARED_CASE, DECLARED_OK, DISPATCHER, Joined, Probe, appended
+from .base import DECLARED_OK, DISPATCHER, Joined, Shape, appended
 
 SCALARS: Final = {"int": "int", "bool": "bool", "str": "str", "float": "float"}
 LIST: Final = re.compile(r"(?:list|List)\[(.+)\]")
@@ -58,10 +58,10 @@ class PythonSpeech:
     def check_at(self, lines: Sequence[str], number: int) -> int | None:
         return None  # nothing the grader adds fails to build: a call fails as it runs
 
-    def join(self, source: str, stubs: Sequence[Function], probes: Sequence[Probe]) -> Joined:
-        return appended(source, self._added(stubs, probes))
+    def join(self, source: str, stubs: Sequence[Function], shapes: Sequence[Shape]) -> Joined:
+        return appended(source, self._added(stubs, shapes))
 
-    def _added(self, stubs: Sequence[Function], probes: Sequence[Probe]) -> str:
+    def _added(self, stubs: Sequence[Function], shapes: Sequence[Shape]) -> str:
         lines = ["", "", "# ---- added by the grader for this step's checks ----"]
         for function in stubs:
             lines += [
@@ -69,32 +69,30 @@ class PythonSpeech:
                 f"    def {function.name}(*args):  # a later step writes it",
                 "        return None",
             ]
-        table = {
-            f"{probe.check_index} {probe.case_index}": [
-                probe.function.name,
-                len(probe.function.params),
-                list(probe.case.args) if probe.case else [],
-                _observed_index(probe),
-                probe.check.any_order,
-                probe.test is not None,  # a final test's value goes back as it is
+        table = [
+            [
+                shape.function.name,
+                len(shape.function.params),
+                shape.declared_only,
+                shape.observed,
+                shape.final,  # a final test's value goes back as it is
             ]
-            for probe in probes
-        }
+            for shape in shapes
+        ]
         lines += [
-            f"_GRADER_LESSON_CASES = __import__('json').loads({json.dumps(json.dumps(table))})",
+            f"_GRADER_LESSON_CALLS = __import__('json').loads({json.dumps(json.dumps(table))})",
             "",
-            f"def {DISPATCHER}(check, case):",
-            "    import copy, inspect, json",
-            "    name, arity, args, observed, any_order, raw = "
-            "_GRADER_LESSON_CASES[f'{check} {case}']",
-            "    args = copy.deepcopy(args)",
+            f"def {DISPATCHER}(call, args):",
+            "    import inspect, json",
+            "    name, arity, declared_only, observed, raw = _GRADER_LESSON_CALLS[call]",
+            "    args = json.loads(args)",
             "    target = globals().get(name)",
             "    owner = globals().get('Solution')",
             "    if target is None and isinstance(owner, type) and hasattr(owner, name):",
             "        target = getattr(owner(), name)",
             "    if not callable(target):",
             "        return f'not a function: {name}'",
-            f"    if case == {DECLARED_CASE}:",
+            "    if declared_only:",
             "        try:",
             "            taken = len(inspect.signature(target).parameters)",
             "        except (TypeError, ValueError):",
@@ -105,11 +103,6 @@ class PythonSpeech:
             "        return value",
             "    if observed is not None:",
             "        value = args[observed]",
-            "    if any_order and isinstance(value, list):",
-            "        try:",
-            "            value = sorted(value)",
-            "        except TypeError:",
-            "            pass",
             "    try:",
             "        return json.dumps(value)",
             "    except (TypeError, ValueError):",
@@ -117,10 +110,3 @@ class PythonSpeech:
             "",
         ]
         return "\n".join(lines)
-
-
-def _observed_index(probe: Probe) -> int | None:
-    if not probe.check.observe:
-        return None
-    names = [param.name for param in probe.function.params]
-    return names.index(probe.check.observe)

@@ -11,15 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..model import Function, Passing, Wire
-from .base import (
-    DECLARED_CASE,
-    DECLARED_OK,
-    DISPATCHER,
-    Joined,
-    Probe,
-    appended,
-    check_above,
-)
+from .base import DECLARED_OK, DISPATCHER, Joined, Shape, appended, check_above
 
 SCALARS: Final = {
     "i32": "int",
@@ -98,10 +90,10 @@ class RustSpeech:
             return _string(value)
         return str(value)
 
-    def join(self, source: str, stubs: Sequence[Function], probes: Sequence[Probe]) -> Joined:
-        return appended(source, self._added(stubs, probes))
+    def join(self, source: str, stubs: Sequence[Function], shapes: Sequence[Shape]) -> Joined:
+        return appended(source, self._added(stubs, shapes))
 
-    def _added(self, stubs: Sequence[Function], probes: Sequence[Probe]) -> str:
+    def _added(self, stubs: Sequence[Function], shapes: Sequence[Shape]) -> str:
         lines = ["", "", "// ---- added by the grader for this step's checks ----"]
         if stubs:
             lines += ["#[allow(dead_code, unused_variables)]", "impl Solution {"]
@@ -110,49 +102,48 @@ class RustSpeech:
                 lines.append(f"    {self.signature(function)} {body}  // a later step writes it")
             lines.append("}")
         lines += [
-            "#[allow(dead_code, unused_mut, unused_variables, clippy::all)]",
+            "#[allow(dead_code, unused_mut, unused_variables, unused_imports, clippy::all)]",
             "impl Solution {",
-            f"    fn {DISPATCHER}(check: i32, case: i32) -> String {{",
-            "        match (check, case) {",
+            f"    fn {DISPATCHER}(call: i32, args: String) -> String {{",
+            "        use grader_driver::{FromJson, Wire};",
+            "        let args = grader_driver::json_items(&args);",
+            "        let mut out = String::new();",
+            "        match call {",
         ]
-        lines += [f"            {arm}" for probe in probes for arm in self._arm(probe)]
-        lines += ["            _ => String::new(),", "        }", "    }", "}", ""]
+        for call, shape in enumerate(shapes):
+            lines += [f"            {line}" for line in self._branch(call, shape)]
+        lines += ["            _ => {}", "        }", "        out", "    }", "}", ""]
         return "\n".join(lines)
 
     def check_at(self, lines: Sequence[str], number: int) -> int | None:
-        return check_above(lines, number, r"\s*\((\d+), -?\d+\) => \{")
+        return check_above(lines, number, r"\s*(\d+) => \{")
 
-    def _arm(self, probe: Probe) -> list[str]:
-        function = probe.function
-        head = f"({probe.check_index}, {probe.case_index}) => {{"
-        if probe.case is None or probe.case_index == DECLARED_CASE:
+    def _branch(self, call: int, shape: Shape) -> list[str]:
+        function = shape.function
+        if shape.declared_only:
             kinds = ", ".join(param.declared for param in function.params)
             returns = f" -> {function.returns}" if function.returns else ""
             bound = f"let _: fn({kinds}){returns} = Self::{function.name};"
-            return [head, f"    {bound}", f'    String::from("{DECLARED_OK}")', "}"]
+            return [f"{call} => {{", f"    {bound}", f'    out.push_str("{DECLARED_OK}");', "}"]
         made = [
-            f"let mut a{i}: {param.wire.owned} = {self._made(arg, param.wire.owned)};"
-            for i, (param, arg) in enumerate(zip(function.params, probe.case.args, strict=True))
+            f"let mut a{i}: {param.wire.owned} = {_read(param.wire.owned, f'&args[{i}]')};"
+            for i, param in enumerate(function.params)
         ]
         passed = ", ".join(
             {Passing.MUTABLE: f"&mut a{i}", Passing.BORROWED: f"&a{i}"}.get(
-                param.wire.passing, f"a{i}.clone()"
+                param.wire.passing, f"a{i}"
             )
             for i, param in enumerate(function.params)
         )
-        observed = "value"
-        if probe.check.observe:
-            names = [param.name for param in function.params]
-            observed = f"a{names.index(probe.check.observe)}"
-        sort = [f"{observed}.sort();"] if probe.check.any_order else []
-        return [
-            head,
-            *(f"    {line}" for line in made),
-            f"    let mut value = Self::{function.name}({passed});",
-            *(f"    {line}" for line in sort),
-            f'    format!("{{:?}}", {observed})',
-            "}",
-        ]
+        called = f"Self::{function.name}({passed})"
+        if shape.observed is not None:
+            param = function.params[shape.observed]
+            given = [f"{called};", _write(param.wire.owned, f"&a{shape.observed}")]
+        elif function.returns:
+            given = [f"let value = {called};", _write(function.returns, "&value")]
+        else:
+            given = [f"{called};", 'out.push_str("null");']
+        return [f"{call} => {{", *(f"    {line}" for line in [*made, *given]), "}"]
 
     def _made(self, value: object, owned: str) -> str:
         """`value` as an expression of type `owned` (the let's annotation types it)."""
@@ -167,3 +158,29 @@ class RustSpeech:
 def _string(text: str) -> str:
     """A Rust string literal: JSON's escapes but `\\u{..}` for the rest."""
     return re.sub(r"\\u([0-9a-fA-F]{4})", r"\\u{\1}", json.dumps(text))
+
+
+def _read(owned: str, given: str) -> str:
+    """`given` (a driver's Json) read as a value of type `owned`: by a function of the
+    driver's library where it has one (compiled once), else by its generic reader."""
+    name = _value_name(owned)
+    return f"grader_driver::read_{name}({given})" if name else f"<{owned}>::from_json({given})"
+
+
+def _write(owned: str, value: str) -> str:
+    name = _value_name(owned)
+    if name:
+        return f"grader_driver::write_{name}({value}, &mut out);"
+    return f"({value}).wire(&mut out);"
+
+
+def _value_name(owned: str) -> str | None:
+    """`vec_vec_i32` for `Vec<Vec<i32>>`: the driver library's name for the type, where it
+    reads and writes it (scalars, and vectors of them two deep)."""
+    spelt = "".join(owned.split())
+    depth = 0
+    while spelt.startswith("Vec<") and spelt.endswith(">"):
+        spelt, depth = spelt[4:-1], depth + 1
+    if spelt not in SCALARS or depth > 2:
+        return None
+    return "vec_" * depth + spelt.lower()
