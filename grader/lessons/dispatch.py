@@ -69,7 +69,8 @@ def run_probes(
     shapes = shapes_of([probe for _, probe in probes])
     joined = SPEECHES[lesson.language].join(source, stubs, shapes)
     call_of = {shape: call for call, shape in enumerate(shapes)}
-    tests = tuple(_test_of(probe, call_of[probe.shape]) for _, probe in probes)
+    runs = list(distinct([probe for _, probe in probes]).values())
+    tests = tuple(_test_of(probe, call_of[probe.shape]) for probe in runs)
     checks = replace(
         problem,
         id=f"{problem.id}-steps",
@@ -83,9 +84,33 @@ def run_probes(
         details=None,
     )
     judged = checker_for(final.problem) if final else None
-    answers = {test_name(p): _expected(p, judged) for _, p in probes}
+    answers = {test_name(probe): _expected(probe, judged) for probe in runs}
     built = replace(submission, source=joined.text.encode())
     return grade(checks, answers, built, sandbox, Asked(shrink=False)), source, joined
+
+
+def distinct(probes: list[Probe]) -> dict[tuple[object, ...], Probe]:
+    """The first probe of each call and expectation: one run answers for every probe alike
+    (a later step's check of a declaration an earlier one checked, a case it repeats)."""
+    found: dict[tuple[object, ...], Probe] = {}
+    for probe in probes:
+        found.setdefault(_alike(probe), probe)
+    return found
+
+
+def answered_by(probes: list[Probe]) -> list[Probe]:
+    """For each probe, in order, the probe whose run answers it."""
+    runs = distinct(probes)
+    return [runs[_alike(probe)] for probe in probes]
+
+
+def _alike(probe: Probe) -> tuple[object, ...]:
+    if probe.test is not None:
+        return (probe.shape, probe.test.name)
+    if probe.case is None:
+        return (probe.shape,)
+    expected = json.dumps(probe.case.expect)
+    return (probe.shape, json.dumps(list(probe.case.args)), expected, probe.check.any_order)
 
 
 def shapes_of(probes: list[Probe]) -> list[Shape]:

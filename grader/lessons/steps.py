@@ -16,7 +16,15 @@ from ..results import SubmissionResult, TestResult, step_name
 from ..sandbox.base import Sandbox
 from ..submission import Submission
 from ..verdicts import Verdict
-from .dispatch import FinalTests, error_lines, probes_of, result_name, run_probes, shapes_of
+from .dispatch import (
+    FinalTests,
+    answered_by,
+    error_lines,
+    probes_of,
+    result_name,
+    run_probes,
+    shapes_of,
+)
 from .model import Function, Lesson, Step
 from .speech import SPEECHES, Speech
 from .speech.base import Joined, Probe
@@ -106,8 +114,9 @@ def _check_calls(
     if result.verdict is Verdict.CE:
         return _compile_failure(speech, steps, probes, result, source, joined, checked)
     by_name = {test.name: test for test in result.tests}
-    for step, probe in probes:
-        test = by_name.get(result_name(probe))
+    answering = answered_by([probe for _, probe in probes])
+    for (step, probe), answered in zip(probes, answering, strict=True):
+        test = by_name.get(result_name(answered))
         checked.cost(step, [test] if test else [])
         if checked.findings.get(step.number) is None:
             found = _finding(speech, lesson, source, probe, test, result.verdict)

@@ -79,3 +79,20 @@ def test_a_case_is_judged_on_the_value(expected: object, given: str, passed: boo
     assert result.passed is passed
     if not passed:
         assert given[:20] in result.message
+
+
+def test_a_call_an_earlier_step_made_is_run_once() -> None:
+    lesson = _lesson("rust")
+    probes = [probe for _, probe in probes_of(lesson, list(lesson.steps[:14]), None)]
+    runs = dispatch.distinct(probes)
+    answering = dispatch.answered_by(probes)
+    declared = [probe for probe in probes if probe.case is None]
+    assert len(runs) < len(probes) and len(declared) > 3
+    # Every later check of a declaration is answered by the first check of that function.
+    firsts = {probe.function.name: probe for probe in reversed(declared)}
+    for probe, answered in zip(probes, answering, strict=True):
+        if probe.case is None:
+            assert answered is firsts[probe.function.name]
+        else:
+            assert answered.case.args == probe.case.args  # type: ignore[union-attr]
+            assert answered.check.observe == probe.check.observe
