@@ -16,7 +16,6 @@ from .classes import ClassSpeech
 
 SCALARS: Final = {"int": "int", "long": "long", "boolean": "bool", "double": "float"}
 BOXED: Final = {"Integer": "int", "Long": "long", "Boolean": "bool", "Double": "float"}
-BOXED_NAMES: Final = {"Integer": "int", "Long": "long", "Boolean": "boolean", "Double": "double"}
 DEFAULTS: Final = {"int": "0", "long": "0L", "boolean": "false", "double": "0.0"}
 LIST: Final = re.compile(r"(?:java\.util\.)?(?:List|ArrayList)<(.+)>")
 
@@ -26,6 +25,7 @@ class JavaSpeech(ClassSpeech):
     members = Path(__file__).with_name("java_members.java")
     string_type = "String"
     inferred = "var"
+    visibility = '@SuppressWarnings("unchecked") public '  # its casts to List<Integer>
 
     def wire(self, declared: str) -> Wire | None:
         spelt = "".join(declared.split())
@@ -75,26 +75,11 @@ class JavaSpeech(ClassSpeech):
         return ["java.util.List<Object> graderArgs = graderParse(args);"]
 
     def made(self, owned: str, index: int) -> str:
-        return f"{owned} a{index} = {_converted(owned, f'graderArgs.get({index})', 0)};"
+        converted = f'graderConvert(graderArgs.get({index}), "{owned}")'
+        return f"{owned} a{index} = ({owned}) {converted};"
 
     def returned(self, local: str) -> list[str]:
         return [f"return graderLessonJson({local});"]
-
-
-def _converted(owned: str, json: str, depth: int) -> str:
-    """An expression: `json` (a parsed argument) as a value of type `owned`."""
-    if owned.endswith("[]"):
-        return f"({owned}) graderArray({json}, {owned}.class)"
-    listed = LIST.fullmatch(owned)
-    if listed is not None:
-        inner, item = listed.group(1), f"x{depth}"
-        made = _converted(inner, item, depth + 1)
-        return f"Solution.<{inner}>graderList({json}, {item} -> {made})"
-    number = {"int": "intValue", "long": "longValue", "double": "doubleValue"}
-    unboxed = BOXED_NAMES.get(owned, owned)
-    if unboxed in number:
-        return f"((Number) {json}).{number[unboxed]}()"
-    return f"({'Boolean' if unboxed == 'boolean' else owned}) {json}"
 
 
 def _class_of(declared: str) -> str:

@@ -46,29 +46,51 @@
         while (graderAt < text.length() && ",] ".indexOf(text.charAt(graderAt)) < 0) graderAt++;
         String word = text.substring(start, graderAt);
         if (word.equals("true") || word.equals("false")) return word.equals("true");
-        return word.matches("-?\\d+") ? (Object) Long.parseLong(word) : (Object) Double.parseDouble(word);
-    }
-
-    // A JSON list as an array of the given class (int[], long[][], String[]...).
-    private static Object graderArray(Object json, Class<?> type) {
-        java.util.List<?> items = (java.util.List<?>) json;
-        Class<?> item = type.getComponentType();
-        Object array = java.lang.reflect.Array.newInstance(item, items.size());
-        for (int i = 0; i < items.size(); i++) {
-            Object value = items.get(i);
-            if (item.isArray()) value = graderArray(value, item);
-            else if (item == int.class) value = ((Number) value).intValue();
-            else if (item == long.class) value = ((Number) value).longValue();
-            else if (item == double.class) value = ((Number) value).doubleValue();
-            java.lang.reflect.Array.set(array, i, value);
+        try {
+            return Long.parseLong(word);
+        } catch (NumberFormatException notWhole) {
+            return Double.parseDouble(word);
         }
-        return array;
     }
 
-    private static <T> java.util.List<T> graderList(Object json, java.util.function.Function<Object, T> item) {
-        java.util.List<T> values = new java.util.ArrayList<>();
-        for (Object value : (java.util.List<?>) json) values.add(item.apply(value));
-        return values;
+    // A parsed argument as a value of the declared type, spelt as the lesson spells it
+    // (int, Integer, String, int[], List<List<Integer>>...). No lambda: the first one a JVM
+    // meets costs it the start of its invokedynamic machinery.
+    private static Object graderConvert(Object json, String type) {
+        if (type.startsWith("java.util.")) type = type.substring(10);
+        if (type.startsWith("List<") || type.startsWith("ArrayList<")) {
+            String inner = type.substring(type.indexOf('<') + 1, type.length() - 1);
+            java.util.List<Object> values = new java.util.ArrayList<>();
+            for (Object value : (java.util.List<?>) json) values.add(graderConvert(value, inner));
+            return values;
+        }
+        if (type.endsWith("[]")) {
+            String inner = type.substring(0, type.length() - 2);
+            java.util.List<?> items = (java.util.List<?>) json;
+            Object array = java.lang.reflect.Array.newInstance(graderClass(inner), items.size());
+            for (int i = 0; i < items.size(); i++) {
+                java.lang.reflect.Array.set(array, i, graderConvert(items.get(i), inner));
+            }
+            return array;
+        }
+        switch (type) {
+            case "int": case "Integer": return ((Number) json).intValue();
+            case "long": case "Long": return ((Number) json).longValue();
+            case "double": case "Double": return ((Number) json).doubleValue();
+            default: return json;  // boolean, Boolean, String: as parsed
+        }
+    }
+
+    private static Class<?> graderClass(String type) {
+        switch (type) {
+            case "int": return int.class;
+            case "long": return long.class;
+            case "double": return double.class;
+            case "boolean": return boolean.class;
+            case "String": return String.class;
+            default:  // an array's
+                return java.lang.reflect.Array.newInstance(graderClass(type.substring(0, type.length() - 2)), 0).getClass();
+        }
     }
 
     private static String graderLessonJson(Object value) {
