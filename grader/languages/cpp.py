@@ -28,6 +28,7 @@ from .cpp_toolchain import (
     SANITIZER_OPTIONS,
     c_library,
     clang,
+    common_precompiled_header,
     compiler,
     dialect_name,
     driver_library,
@@ -192,9 +193,15 @@ class Cpp(CompiledLanguage):
         return self._compiled_by(unit, sanitized, compiler())
 
     def build(self, submission: Submission, problem: Problem, sandbox: Sandbox) -> Build:
-        """g++'s build; a file it refuses for a C++23 feature of the language that it lacks
-        (deducing this) is built again with clang, which has it, where clang is installed:
-        clang's build, or its own compile error, is the student's."""
+        """g++'s build, first against the common headers alone (most files need no more,
+        and it loads in half the time); a file that does not build so is built against the
+        whole <bits/stdc++.h>, whose answer stands. A file g++ refuses for a C++23 feature
+        of the language that it lacks (deducing this) is built again with clang, which has
+        it, where clang is installed: clang's build, or its own compile error, is the
+        student's."""
+        quick = self._common_build(submission, problem, sandbox)
+        if quick is not None and quick.program is not None:
+            return quick
         built = super().build(submission, problem, sandbox)
         found = clang()
         if built.program is not None or found is None or not newer_language(built.compile_output):
@@ -205,9 +212,23 @@ class Cpp(CompiledLanguage):
         recipe = self._compiled_by(unit, False, found)
         return build_in_sandbox(submission, sandbox, f"{self.id}-clang", unit, recipe)
 
-    def _compiled_by(self, unit: Unit, sanitized: bool, tool: tuple[str, str]) -> CompileRecipe:
+    def _common_build(
+        self, submission: Submission, problem: Problem, sandbox: Sandbox
+    ) -> Build | None:
+        """The build against the common headers; None where they are not precompiled."""
+        common = common_precompiled_header()
+        unit = self.unit(submission, problem, sanitized=False)
+        if common is None or isinstance(unit, Build):
+            return None
+        recipe = self._compiled_by(unit, False, compiler(), common)
+        return self.explained(build_in_sandbox(submission, sandbox, self.id, unit, recipe))
+
+    def _compiled_by(
+        self, unit: Unit, sanitized: bool, tool: tuple[str, str], headers: str | None = None
+    ) -> CompileRecipe:
         """How `unit` is compiled by `tool` (path, version): g++ uses the precompiled
-        header made with its flags; clang reads the header itself."""
+        header made with its flags (`headers`: that folder's instead); clang reads the
+        header itself."""
         library = _driver_object(sanitized)
         linked = (library,) if library else ()
         flags_used: tuple[str, ...]
@@ -225,7 +246,7 @@ class Cpp(CompiledLanguage):
                 limit_address_space=False,
             )
         else:
-            precompiled = precompiled_header() if tool == compiler() else None
+            precompiled = headers or (precompiled_header() if tool == compiler() else None)
             flags_used, trees = flags(), ()
             run = Program(self.id, ("./program",), ())
         include = ("-I", precompiled) if precompiled else ()
@@ -252,6 +273,8 @@ class Cpp(CompiledLanguage):
             ),
         )
         key = f"{tool[1]} {' '.join(flags_used)} {library or 'driver compiled along'}"
+        if headers:
+            key += f" {headers}"  # another header: another build
         return CompileRecipe(
             compile_program, "program", key if sanitized else f"{key} {' '.join(linker())}", run
         )
@@ -266,6 +289,7 @@ def _driver_object(sanitized: bool) -> str | None:
 
 if __name__ == "__main__":  # set-up makes both: `python -m grader.languages.cpp`
     print(precompiled_header() or "no precompiled header (g++ missing or refused it)")
+    print(common_precompiled_header() or "no precompiled common headers")
     print(driver_library_object() or "no driver object (the driver is compiled along)")
     # The rebuild a crash pays for (judge/crash_site.py) finds its own made too.
     print(known_sanitized_precompiled() or "no sanitized precompiled header")

@@ -11,7 +11,7 @@ import shutil
 import subprocess
 
 from .compiled import DRIVERS, missing_toolchain
-from .pch import driver_object, precompiled_folder
+from .pch import COMMON_HEADERS, driver_object, precompiled_folder
 from .toolcache import per_path, present
 
 
@@ -135,6 +135,11 @@ def _known_precompiled() -> str | None:
     return precompiled_folder(compiler()[0], flags())
 
 
+@per_path
+def _known_common_precompiled() -> str | None:
+    return precompiled_folder(compiler()[0], flags(), COMMON_HEADERS)
+
+
 @functools.cache
 def driver_text(name: str) -> str:
     """A driver file of the harness's own, read once (every build appends one)."""
@@ -163,6 +168,11 @@ def known_sanitized_driver() -> str | None:
 def precompiled_header() -> str | None:
     """The precompiled header's folder, made again if the cache was emptied meanwhile."""
     return _known_precompiled.checked(present)
+
+
+def common_precompiled_header() -> str | None:
+    """The folder of the common headers precompiled under <bits/stdc++.h>'s name."""
+    return _known_common_precompiled.checked(present)
 
 
 def driver_library_object() -> str | None:

@@ -6,12 +6,14 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from grader.languages.cpp import Cpp, precompiled_header
+from grader.judge import grade
+from grader.languages.cpp import Cpp, common_precompiled_header, precompiled_header
 from grader.languages.cpp_toolchain import flags
 from grader.languages.pch import HEADER, precompiled_folder
 from grader.sandbox.base import Compiled, RunOutcome, Termination
 from grader.sandbox.fake import FakeSandbox
 from grader.submission import Submission
+from grader.verdicts import Verdict
 
 from ..conftest import SUBMISSIONS, require_language
 
@@ -37,11 +39,36 @@ def test_every_build_finds_it_read_only_in_the_sandbox(nqueens, tmp_path, monkey
         lambda args: RunOutcome(Termination.EXITED, None, 0.0, 0.0, 0), built=built
     )
     Cpp().build(Submission(Path("main.cpp"), "main.cpp", "cpp", SOURCE), nqueens, sandbox)
-    [program] = sandbox.programs
-    folder = precompiled_header()
-    assert folder is not None
+    [program] = sandbox.programs  # it built: the common headers were enough
+    folder = common_precompiled_header()
+    assert folder is not None and folder != precompiled_header()
     assert program.argv[program.argv.index("-I") + 1] == folder
     assert folder in program.runtime_dirs  # bound read-only, as every runtime tree
+
+
+def test_the_common_headers_are_fewer_and_load_faster() -> None:
+    require_language("cpp")
+    common, whole = common_precompiled_header(), precompiled_header()
+    assert common is not None and whole is not None
+    size = Path(common, f"{HEADER}.gch").stat().st_size
+    assert 1_000_000 < size < Path(whole, f"{HEADER}.gch").stat().st_size
+
+
+def test_a_file_needing_more_than_the_common_headers_is_built_against_them_all(
+    nqueens, nqueens_answers, process_sandbox
+) -> None:
+    """std::regex is in <bits/stdc++.h> but not among the common headers: the quick build
+    fails, the whole header's stands."""
+    require_language("cpp")
+    source = SOURCE.replace(
+        b"vector<vector<int>> solveNQueens(int n) {",
+        b'vector<vector<int>> solveNQueens(int n) {\n        regex unused("q+");',
+    )
+    assert source != SOURCE
+    result = grade(
+        nqueens, nqueens_answers, Submission(Path("s.cpp"), "s.cpp", "cpp", source), process_sandbox
+    )
+    assert result.verdict is Verdict.AC, result.compile_output
 
 
 def test_a_compiler_that_cannot_make_it_leaves_builds_as_they_were() -> None:
