@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 import select
+import signal
 import shutil
 import socket
 import subprocess
@@ -61,6 +62,7 @@ class ContainerProcess:
         self._pidfd = pidfd
         self._hostdir = hostdir
         self._code: int | None = None
+        self._killed = False
 
     def poll(self) -> int | None:
         if self._code is None and self._pidfd >= 0:
@@ -70,22 +72,33 @@ class ContainerProcess:
         return self._code
 
     def kill(self) -> None:
+        """SIGKILL to its pid 1 through the pidfd held since it started: the engine's kill
+        costs a round trip to dockerd and containerd (about 70 ms) at every close."""
         from docker.errors import DockerException
 
+        self._killed = True
+        if self._pidfd >= 0:
+            with contextlib.suppress(ProcessLookupError):
+                signal.pidfd_send_signal(self._pidfd, signal.SIGKILL)
+            return
         with contextlib.suppress(DockerException):
             self._container.kill()
 
     def communicate(
         self, input: bytes | None = None, timeout: float | None = None
     ) -> tuple[Any, bytes]:
-        """Wait for its end, then remove it; its stderr, from the engine's log."""
+        """Wait for its end, then remove it; its stderr, from the engine's log. One killed
+        here is only removed: what it said and how it ended are nobody's concern, and the
+        engine's wait for an exit costs a round trip through containerd."""
         from docker.errors import DockerException
 
-        self._code = self._wait(timeout)
-        try:
-            said = bytes(self._container.logs(stdout=False, stderr=True))
-        except DockerException as error:
-            said = f"(its log cannot be read: {first_line(error)})".encode()
+        said = b""
+        if not self._killed:
+            self._code = self._wait(timeout)
+            try:
+                said = bytes(self._container.logs(stdout=False, stderr=True))
+            except DockerException as error:
+                said = f"(its log cannot be read: {first_line(error)})".encode()
         with contextlib.suppress(DockerException):
             self._container.remove(force=True)
         if self._pidfd >= 0:
