@@ -16,8 +16,8 @@ from __future__ import annotations
 import contextlib
 import os
 import select
-import signal
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
