@@ -115,7 +115,8 @@ def memory_hog_timed_out(due: str, got: str, times_s: list[float], limit_s: floa
     """Whether a memory hog judged TLE where MLE was due spent its CPU limit, measured: one
     faulting in hundreds of MiB on a machine busy with other work can spend its limit in the
     kernel before it reaches its memory limit, and TLE is then the verdict due (seen in the
-    queue's 200 submissions and in the examples under two parallel workers)."""
+    queue's 200 submissions, the examples under two parallel workers, gVisor's memory
+    bomb: its page faults are slower)."""
     return (due, got) == ("MLE", "TLE") and any(time_s >= limit_s for time_s in times_s)
 
 
