@@ -6,8 +6,8 @@ is in its module (grader/languages/).
 
 A sandbox's build is its run-to-the-end primitive (rlimits, watchdog, output caps, the same
 namespaces or container, files in, one artifact out), so both steps are builds: the compiler
-leaves its binary in out/, and the program's run is a shell that redirects the input file to
-its standard input, then becomes the program."""
+leaves its binary in out/, and the program's run reads the input file as its standard input
+(`Program.stdin`)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from ..languages.base import Language
 from ..languages.programs import CHECKED, NOTHING_SHOWN, PlainArgs, PlainHost, Recipe
 from ..limits import Limits
 from ..sandbox.base import Program, RunOutcome, Sandbox, Termination
-from ..sandbox.preparation import shell
 
 STDIN_FILE: Final = "__stdin__"
 COMPILE_LIMITS: Final = Limits(time_s=30.0, wall_s=60.0, memory_mib=2048, output_kib=256)
@@ -109,9 +108,9 @@ def run_built(
     limit (its output is its answer, not a report's head). `extra` files go beside it."""
     redirected = replace(
         program,
-        argv=(shell(), "-c", f'exec "$@" < {STDIN_FILE}', "grader-stdin", *program.argv),
         files=((STDIN_FILE, stdin), *extra, *program.files),
         runtime_dirs=tuple(sorted({*program.runtime_dirs, "/usr"})),
+        stdin=STDIN_FILE,
     )
     return sandbox.run(redirected, replace(limits, keep_output=True))
 

@@ -50,8 +50,12 @@ class Program:
     # False for a runtime that reserves far more address space than it uses (the JVM, Mono):
     # its memory is bounded by the cgroup and its own heap flag instead.
     limit_address_space: bool = True
-    # Set when `argv` is `interpreter <BARE_PYTHON_FLAGS> -c source *args` of this runner.
+    # Set when a warm runner on `argv[0]` (started with BARE_PYTHON_FLAGS) executing this
+    # source with its args does what `argv` does.
     python_runner: PythonRunner | None = None
+    # A file among `files` to read as standard input ("": /dev/null). A backend whose child
+    # cannot open it itself has a shell do it (preparation.stdin_by_shell).
+    stdin: str = ""
 
     def inline_in(self, interpreter: str) -> PythonRunner | None:
         """What a warm runner on `interpreter` may execute in itself instead of `argv`."""

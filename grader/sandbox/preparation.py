@@ -7,7 +7,7 @@ import math
 import os
 import shutil
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Final
 
@@ -95,8 +95,23 @@ def runner_request(program: Program, interpreter: str, **extra: object) -> dict[
         "args": list(inline.args) if inline else [],
         "env": child_environment(WORKDIR),
         "files": [name for name, _ in program.files],
+        "stdin": program.stdin,
         **extra,
     }
+
+
+def stdin_by_shell(program: Program) -> Program:
+    """`program` with a shell that opens its standard input for it and then becomes it, for
+    a backend whose child cannot open the file itself."""
+    if not program.stdin:
+        return program
+    return replace(
+        program,
+        argv=(shell(), "-c", f'exec "$@" < {program.stdin}', "grader-stdin", *program.argv),
+        runtime_dirs=tuple(sorted({*program.runtime_dirs, "/usr"})),
+        python_runner=None,
+        stdin="",
+    )
 
 
 def shell() -> str:

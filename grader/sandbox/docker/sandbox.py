@@ -20,7 +20,7 @@ from ...limits import PIDS_MAX, Limits, docker_ulimits, rlimits_in_force
 from ..base import Child, ClosedOnExit, Compiled, Interaction, Program, RunOutcome, Runtime
 from ..files import MAX_ARTIFACT_BYTES, NOTHING_BUILT, WORKDIR_BYTES
 from ..options import SandboxOptions
-from ..preparation import rlimits, shell
+from ..preparation import rlimits, shell, stdin_by_shell
 from ..process.forked import ForkedRun
 from ..session import SupervisedSession, run_build
 from ..uids import UidBlock
@@ -239,7 +239,7 @@ class DockerSandbox(ClosedOnExit):
         return Compiled(outcome, built)
 
     def run(self, program: Program, limits: Limits) -> RunOutcome:
-        return self.compile(program, limits, NOTHING_BUILT).outcome
+        return self.compile(stdin_by_shell(program), limits, NOTHING_BUILT).outcome
 
     def interact(
         self,

@@ -167,9 +167,13 @@ def run(request: dict[str, Any], fds: list[int]) -> None:
     os.setresuid(uid, uid, uid)
     clear_capabilities()
     os.chdir("/tmp")
-    null = os.open("/dev/null", os.O_RDONLY)
+    # Its input, if it has one, is one of its files, opened as itself: no shell needed.
+    stdin_name = request["stdin"]
+    if stdin_name and stdin_name not in request["files"]:
+        raise OSError("refusing standard input %r" % stdin_name)
+    stdin = os.open(stdin_name or "/dev/null", os.O_RDONLY | os.O_NOFOLLOW)
     inner = request["channel_fd"]
-    for fd, target in ((null, 0), (stdout, 1), (channel, inner)):
+    for fd, target in ((stdin, 0), (stdout, 1), (channel, inner)):
         os.dup2(fd, target)
     # Nothing of the zygote, its sockets or other runs' descriptors stays open.
     os.closerange(3, inner)

@@ -17,7 +17,7 @@ from ..frames import STDERR, STDOUT
 from ..measure import ProcMeter
 from ..preparation import child_environment, runner_request
 from ..session import wait_status
-from .zygote import CHANNEL_FD, Slot, Zygote, credited_pid, memfd, status_pair
+from .zygote import CHANNEL_FD, Slot, Zygote, credited_pid, status_pair
 
 
 class ForkedRun:
@@ -37,7 +37,7 @@ class ForkedRun:
         # The run's ends: sent with the request, then closed here whatever happens.
         ends = [status_end.detach(), channel_end.detach(), out_write, err_write]
         try:
-            ends += [memfd(name, content) for name, content in program.files]
+            ends += [zygote.files.open(name, content) for name, content in program.files]
             request = runner_request(
                 program,
                 zygote.interpreter,

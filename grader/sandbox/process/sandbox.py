@@ -22,7 +22,7 @@ from ..cgroup import find_cgroup_parents
 from ..files import BUILD_WORKDIR_BYTES, MAX_ARTIFACT_BYTES, NOTHING_BUILT, WORKDIR_BYTES
 from ..interaction import Starter, interact
 from ..options import LanguageNeeds
-from ..preparation import python_places, rlimits
+from ..preparation import python_places, rlimits, stdin_by_shell
 from ..seccomp import Filter, SeccompUnavailable, compiled_filter
 from ..session import SupervisedSession, run_build, run_to_end
 from ..uids import UidBlock
@@ -246,7 +246,7 @@ class ProcessSandbox(ClosedOnExit):
         zygote = self._zygote_for(program.runtime_dirs, program.hidden)
         uids = self._uids
         if zygote is None or uids is None or limits.processes is not None:
-            return self.compile(program, limits, NOTHING_BUILT).outcome
+            return self.compile(stdin_by_shell(program), limits, NOTHING_BUILT).outcome
         wanted = rlimits(limits, 0, program)
         return run_to_end(lambda: ForkedRun(zygote, program, limits, wanted, uids.next()), limits)
 
