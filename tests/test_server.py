@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -276,3 +277,30 @@ def test_a_warm_grader_stopped_with_sigterm_leaves_no_container_and_no_folder(
         assert list(scratch.glob("grader-*")) == []
     finally:
         client.close()
+
+
+def _verify(environment: dict[str, str], package: str, cwd: Path) -> tuple[int, str]:
+    done = subprocess.run(
+        [str(GRADER), "verify", "--sandbox", "process", package],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=cwd,
+        timeout=300,
+    )
+    # The slowest test's time is measured again each run: the rest must be the same.
+    return done.returncode, re.sub(r"slowest [\d.]+ s", "slowest ...", done.stdout)
+
+
+def test_the_warm_grader_verifies_a_package_as_a_cold_one_would(private_runtime, tmp_path):
+    """A package's folder named from where the caller stands, not where the server does."""
+    folder = tmp_path / "packages"
+    shutil.copytree(ROOT / "tests/packages/ratio", folder / "ratio")
+    cold = _verify(private_runtime | {"GRADER_SERVER": "off"}, "ratio", folder)
+    _grade(private_runtime, ACCEPTED)  # starts the warm grader
+    server = _wait_for_server(tmp_path)
+    _wait_until_idle(server)
+    before = _cpu_ticks(server)
+    warm = _verify(private_runtime, "ratio", folder)
+    assert cold == warm and cold[0] == 0 and "ratio: OK" in cold[1], (cold, warm)
+    assert _cpu_ticks(server) > before, "the warm grader did not do the work"

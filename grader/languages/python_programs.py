@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import cache
+from pathlib import Path
 from typing import Final
 
-from ..sandbox.base import BARE_PYTHON_FLAGS, Program
+from ..sandbox.base import BARE_PYTHON_FLAGS, Program, PythonRunner
 from ..sandbox.preparation import python_places
 from .programs import CHECKED, Contest, Files, JobeDefaults, PlainArgs, PlainHost, Programs, Recipe
 from .python_hints import PYTHON2, python2_syntax
@@ -31,6 +33,10 @@ PYTHON_CHECK: Final = (
 # writes one without the score line, which CodeRunner's pylint questions expect).
 PACKAGE_SETTINGS: Final = ("/etc/matplotlibrc", "/etc/fonts", "/etc/pylintrc")
 HOST_PYTHON: Final = "python3"
+PROGRAM_SOURCE: Final = Path(__file__).with_name("_python_program.py")
+# The interpreter's flags a warm runner (started with BARE_PYTHON_FLAGS, among them -I, -B)
+# keeps as well as a fresh interpreter would: the program's environment is fixed anyway.
+INLINE_FLAGS: Final = frozenset({"-B", "-E", "-BE", "-EB"})
 
 
 def python_recipe(
@@ -49,13 +55,23 @@ def python_recipe(
     )
     # Run as Jobe's host runs it: the program's folder first on the path (its support
     # modules import), `site` on, so the packages shown are found; the rest stay hidden.
-    argv = (places.interpreter, *args.words("interpreterargs"), name, *args.words("runargs"))
+    flags = args.words("interpreterargs")
+    argv = (places.interpreter, *flags, name, *args.words("runargs"))
     shown = set(host.python_packages)
     hidden = tuple(folder for folder in places.hidden if folder not in shown)
     settings = tuple(path for path in PACKAGE_SETTINGS if shown and os.path.exists(path))
     trees = (*places.runtime_dirs, *settings)
-    run = Program(HOST_PYTHON, argv, files, runtime_dirs=trees, hidden=hidden)
+    # A warm runner may run it in itself, as the interpreter would with these flags.
+    inline = set(flags) <= INLINE_FLAGS
+    runner = PythonRunner(program_source(), argv[len(flags) + 1 :]) if inline else None
+    run = Program(HOST_PYTHON, argv, files, runtime_dirs=trees, hidden=hidden, python_runner=runner)
     return Recipe(check, CHECKED, run)
+
+
+@cache
+def program_source() -> str:
+    """What a warm runner executes to run a whole program in itself."""
+    return PROGRAM_SOURCE.read_text(encoding="utf-8")
 
 
 def python_version() -> str:

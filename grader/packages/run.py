@@ -134,11 +134,7 @@ def with_case(program: Program, case: DataCase) -> Program:
     if case.files is not None:  # flat: the reader refuses a folder in it
         given = {path.name: path.read_bytes() for path in sorted(case.files.iterdir())}
     kept = tuple((name, data) for name, data in program.files if name not in given)
-    return replace(
-        program,
-        argv=(*program.argv, *case.settings.args),
-        files=(*kept, *given.items()),
-    )
+    return replace(program.with_arguments(case.settings.args), files=(*kept, *given.items()))
 
 
 def _unmet(required: tuple[str, ...], scored: list[GroupScore]) -> Verdict | None:

@@ -6,7 +6,8 @@ rejected by some input validator, every `.out` in `invalid_output/` rejected and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
@@ -33,7 +34,7 @@ class InputValidator:
         """Why the validator rejects the case's input, or "": it accepts it."""
         settings = case.settings
         args = settings.input_args(self.path.name) or settings.input_args(self.path.stem)
-        run = replace(self.program, argv=(*self.program.argv, *args))
+        run = self.program.with_arguments(args)
         limits = validation_limits(package_of(problem))
         outcome = run_built(sandbox, run, case.input.read_bytes(), limits)
         if outcome.termination is Termination.EXITED and outcome.exit_code == VALID:
@@ -47,13 +48,17 @@ class InputValidator:
 
 
 def check_validators(
-    problem: Problem, sandbox: Sandbox, failures: list[str], warnings: list[str]
+    problem: Problem, sandbox: Sandbox, failures: list[str], warnings: list[str], jobs: int = 2
 ) -> None:
     package = package_of(problem)
     validators = _input_validators(problem, sandbox, failures, warnings)
-    for case in package.data.cases():
-        for validator in validators:
-            why = validator.rejection(problem, sandbox, case)
+    pairs = [(case, validator) for case in package.data.cases() for validator in validators]
+
+    def rejection(pair: tuple[DataCase, InputValidator]) -> str:
+        return pair[1].rejection(problem, sandbox, pair[0])
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:  # said in the order of the data
+        for (case, _), why in zip(pairs, pool.map(rejection, pairs), strict=True):
             if why:
                 failures.append(f"data/{case.name}.in: {why}")
     version = version_named(package.format_version) or LEGACY

@@ -65,7 +65,7 @@ def verify_package(
     failures: list[str] = []
     warnings: list[str] = []
     progress(f"{problem.id}: {len(package.input_validators)} input validators")
-    check_validators(problem, sandbox, failures, warnings)
+    check_validators(problem, sandbox, failures, warnings, jobs)
     warnings.extend(
         f"{part}: {why}" for part, why in UNUSED.items() if (package.directory / part).exists()
     )

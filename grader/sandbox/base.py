@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import TracebackType
 from typing import TYPE_CHECKING, Protocol, Self
@@ -56,6 +56,13 @@ class Program:
     # A file among `files` to read as standard input ("": /dev/null). A backend whose child
     # cannot open it itself has a shell do it (preparation.stdin_by_shell).
     stdin: str = ""
+
+    def with_arguments(self, extra: tuple[str, ...]) -> Program:
+        """The program with `extra` words at the end of its command (its runner's too)."""
+        runner = self.python_runner
+        if runner is not None:
+            runner = replace(runner, args=(*runner.args, *extra))
+        return replace(self, argv=(*self.argv, *extra), python_runner=runner)
 
     def inline_in(self, interpreter: str) -> PythonRunner | None:
         """What a warm runner on `interpreter` may execute in itself instead of `argv`."""

@@ -1,8 +1,8 @@
-"""The `grader` command. `grader grade` first asks a warm grader (server.py) of this checkout
-and this user to do the work, and prints nothing of its own: the warm one writes straight to
-this terminal through descriptors handed over. Without one, the command runs here, then starts
-one in the background for next time (not under CI; `GRADER_SERVER=off` turns both off,
-`GRADER_SERVER=on` starts one under CI too).
+"""The `grader` command. `grader grade` and `grader verify` first ask a warm grader
+(server.py) of this checkout and this user to do the work, and print nothing of their own:
+the warm one writes straight to this terminal through descriptors handed over. Without one,
+the command runs here, then starts one in the background for next time (not under CI;
+`GRADER_SERVER=off` turns both off, `GRADER_SERVER=on` starts one under CI too).
 
 Every import here is a module built into the interpreter: bin/grader starts it without
 `site`, so that a command a warm grader answers costs a bare interpreter and one round trip.
@@ -24,7 +24,7 @@ def main() -> int:
         print(f"grader {__version__}")
         return 0
     choice = posix.environ.get(b"GRADER_SERVER", b"auto")
-    served = argv[:1] == ["grade"] and choice != b"off"
+    served = argv[:1] in (["grade"], ["verify"]) and choice != b"off"
     if served:
         status = through_server(argv)
         if status is not None:
