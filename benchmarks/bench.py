@@ -559,7 +559,16 @@ def main() -> int:
     parser.add_argument("--skip-docker", action="store_true")
     parser.add_argument(
         "--only",
-        choices=("default", "process", "docker", "gvisor", "image", "compiled", "service"),
+        choices=(
+            "default",
+            "process",
+            "docker",
+            "gvisor",
+            "image",
+            "compiled",
+            "package",
+            "service",
+        ),
         help="one section of the table (while working on it)",
     )
     parser.add_argument(
@@ -567,6 +576,11 @@ def main() -> int:
         action="store_true",
         help="also grade the submission with epicbox and with a DMOJ judge (each installed "
         "from the registry into a temporary directory; DMOJ builds against libseccomp-dev)",
+    )
+    parser.add_argument(
+        "--problemtools",
+        type=Path,
+        help="Kattis problemtools' verifyproblem, for the package section to run beside",
     )
     args = parser.parse_args()
     if not GRADER.exists():
@@ -654,6 +668,11 @@ def main() -> int:
         figures += image_figures()
     if wanted("compiled"):
         figures += compiled_figures(batches)
+    if wanted("package"):
+        import package_bench
+
+        figures += package_bench.test_figures(runs * 2)
+        figures += package_bench.command_figures(batches, args.problemtools)
     if wanted("service"):
         figures += service_figures(default[0], args.quick)
     if args.compare:

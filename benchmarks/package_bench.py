@@ -1,29 +1,44 @@
-"""A problem package's stdin/stdout Python submission on a 10-test package, end to end,
-against P (a bare interpreter's start) measured alternately in the same run:
+"""A problem package's stdin/stdout submissions on a 10-test package, against floors
+measured alternately in the same run:
 
     .venv/bin/python benchmarks/package_bench.py [--runs N] [--problemtools VERIFYPROBLEM]
+    scripts/bench --only package [--problemtools VERIFYPROBLEM]   (the same figures, with P)
 
-Rows: `grader grade` of the package's submission; `grader verify` of the package (its one
-accepted submission, its input validator); Kattis problemtools' `verifyproblem -p
-submissions` on the same package where it is installed (`pip install problemtools` in a
-virtual environment of its own; its Python is PyPy's, which Debian lacks here, so it is told
-to run CPython instead, in a HOME of its own); and today's function-signature path,
-`grader grade` of N-Queens' bitmask.py. Each row is a fresh command, start-up and all.
+Whole commands, start-up and all: `grader grade` of the package's submission; `grader verify`
+of the package (its one accepted submission, its input validator), answered by the warm
+grader and with none; Kattis problemtools' `verifyproblem -p submissions` on the same package
+where it is installed (`pip install problemtools` in a virtual environment of its own; its
+Python is PyPy's, which Debian lacks here, so it is told to run CPython instead, in a HOME of
+its own); and today's function-signature path, `grader grade` of N-Queens' bitmask.py.
+
+A test's own cost, in a running grader with its build cached (the package graded again and
+again, divided by its tests): for a C++ program built static, against a bare fork+exec of
+the same binary on a test's input; for a Python program, against `python3 -c pass`.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import shutil
+import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT)]
 
-from bench import GRADER, alternated, bare_interpreter, run_quietly  # noqa: E402
+from bench import (  # noqa: E402
+    GRADER,
+    Figure,
+    alternated,
+    bare_interpreter,
+    opened,
+    run_quietly,
+    table,
+    warm_server,
+)
 
 SOLUTION = "input()\nprint(sum(map(int, input().split())))\n"
 VALIDATOR = (
@@ -31,6 +46,7 @@ VALIDATOR = (
     "assert len(lines[1].split()) == n and 1 <= n <= 1000\nsys.exit(42)\n"
 )
 # problemtools runs Python 3 as PyPy; here as the CPython it has.
+PROBLEMTOOLS = "problemtools `verifyproblem -p submissions`, the package"
 PROBLEMTOOLS_PYTHON = (
     "python3:\n    name: 'Python 3'\n    priority: 850\n    files: '*.py'\n"
     "    compile: '/usr/bin/python3 -m py_compile {files}'\n"
@@ -59,62 +75,143 @@ def make_package(folder: Path) -> Path:
     return package
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--problemtools", type=Path, help="verifyproblem, to run beside")
-    args = parser.parse_args()
+CPP_SOLUTION = (
+    "#include <iostream>\nint main() {\n    long long n, total = 0, x;\n    std::cin >> n;\n"
+    "    for (long long i = 0; i < n; ++i) {\n        std::cin >> x;\n        total += x;\n"
+    "    }\n    std::cout << total << '\\n';\n}\n"
+)
+
+
+def spawned(argv: list[str], stdin: Path | None = None) -> None:
+    """A bare fork+exec (posix_spawn) and its wait: the floor of a whole program's run."""
+    actions = [(os.POSIX_SPAWN_OPEN, 0, str(stdin or os.devnull), os.O_RDONLY, 0)]
+    actions.append((os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0))
+    os.waitpid(os.posix_spawn(argv[0], argv, {}, file_actions=actions), 0)
+
+
+def per_test(runs: int) -> list[tuple[str, float, float, float]]:
+    """(language, a test's cost, its floor, P) for a C++ and a Python program on the
+    package, graded in this process by a warm process sandbox, builds cached."""
+    from grader.kinds import grade, load_answers, load_problem
+    from grader.languages import extensions
+    from grader.submission import read_submission
+
+    python = bare_interpreter()
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="grader-package-bench-") as scratch:
+        package = make_package(Path(scratch))
+        problem = load_problem(package)
+        answers = load_answers(problem)
+        tests = len(problem.tests)
+        source = package / "submissions/accepted/sum.cpp"
+        source.write_text(CPP_SOLUTION)
+        binary = Path(scratch) / "sum"
+        compiled = subprocess.run(["g++", "-O2", "-static", "-o", binary, source], check=False)
+        cases = sorted((package / "data").glob("*/*.in"))
+        floors: dict[str, Callable[[], object]] = {
+            "sum.py": lambda: spawned([python, "-c", "pass"]),
+        }
+        if compiled.returncode == 0:
+            floors["sum.cpp"] = lambda: spawned([str(binary)], cases[len(cases) // 2])
+        with opened("process") as sandbox:
+            for name, floor in floors.items():
+                submission = read_submission(package / "submissions/accepted" / name, extensions())
+                if grade(problem, answers, submission, sandbox).verdict.value != "AC":
+                    raise SystemExit(f"{name}: not AC on the benchmark's package")
+                p, seconds, floor_seconds = alternated(
+                    [
+                        lambda: run_quietly(python, "-I", "-S", "-c", "pass"),
+                        lambda submission=submission: grade(problem, answers, submission, sandbox),
+                        floor,
+                    ],
+                    runs,
+                )
+                language = "C++ (static)" if name.endswith(".cpp") else "Python"
+                rows.append((language, seconds / tests, floor_seconds, p))
+    return rows
+
+
+def command_figures(runs: int, problemtools: Path | None) -> list[Figure]:
+    """Whole commands on the package, each alternated with P and with the others."""
     python = bare_interpreter()
     with tempfile.TemporaryDirectory(prefix="grader-package-bench-") as scratch:
         package = make_package(Path(scratch))
         solution = package / "submissions/accepted/sum.py"
         nqueens = ROOT / "submissions/nqueens/accepted/bitmask.py"
-        rows = {
-            "P (a bare interpreter's start)": (python, "-I", "-S", "-c", "pass"),
-            "grader grade, the package's sum.py (10 tests)": (
-                GRADER,
-                "grade",
-                "--sandbox",
-                "process",
-                "--problem",
-                package,
-                solution,
-            ),
-            "grader verify, the package": (GRADER, "verify", "--sandbox", "process", package),
-            "grader grade, N-Queens' bitmask.py (function signature)": (
-                GRADER,
-                "grade",
-                "--sandbox",
-                "process",
-                nqueens,
-            ),
-        }
-        environment = dict(os.environ)
-        if args.problemtools:
-            home = Path(scratch) / "home"
-            (home / ".config/problemtools").mkdir(parents=True)
-            (home / ".config/problemtools/languages.yaml").write_text(PROBLEMTOOLS_PYTHON)
-            environment["HOME"] = str(home)
-            rows["problemtools verifyproblem -p submissions, the package"] = (
-                args.problemtools,
-                package,
-                "-p",
-                "submissions",  # -p takes several: last
+        process = ("--sandbox", "process")
+        grade_package = (GRADER, "grade", *process, "--problem", package, solution)
+        verify = (GRADER, "verify", *process, package)
+        with warm_server(grade_package) as warm:
+            cold = warm | {"GRADER_SERVER": "off"}
+            rows: dict[str, tuple[tuple[str | Path, ...], dict[str, str]]] = {
+                "P": ((python, "-I", "-S", "-c", "pass"), warm),
+                "`grader grade`, the package's sum.py (10 tests)": (grade_package, warm),
+                "`grader verify`, the package (input validator on 10 inputs, sum.py graded)": (
+                    verify,
+                    warm,
+                ),
+                "the same `grader verify` with GRADER_SERVER=off": (verify, cold),
+                "`grader grade`, N-Queens' bitmask.py (function signature, 9 tests)": (
+                    (GRADER, "grade", *process, nqueens),
+                    warm,
+                ),
+            }
+            if problemtools:
+                home = Path(scratch) / "home"
+                (home / ".config/problemtools").mkdir(parents=True)
+                (home / ".config/problemtools/languages.yaml").write_text(PROBLEMTOOLS_PYTHON)
+                # -p takes several: last.
+                rows[PROBLEMTOOLS] = (
+                    (problemtools, package, "-p", "submissions"),
+                    os.environ | {"HOME": str(home)},
+                )
+            for label, (argv, env) in rows.items():
+                if run_quietly(*argv, env=env) != 0:
+                    raise SystemExit(f"{label}: exit code {run_quietly(*argv, env=env)}")
+            times = alternated(
+                [
+                    lambda argv=argv, env=env: run_quietly(*argv, env=env)
+                    for argv, env in rows.values()
+                ],
+                runs,
             )
-        for label, argv in rows.items():
-            code = run_quietly(*argv, env=environment)
-            if code != 0:
-                raise SystemExit(f"{label}: exit code {code}")
-        times = alternated(
-            [lambda argv=argv: run_quietly(*argv, env=environment) for argv in rows.values()],
-            args.runs,
-        )
-        shutil.rmtree(package / "submissions" / "__pycache__", ignore_errors=True)
     p = times[0]
-    print(f"P = {p * 1000:.1f} ms\n")
-    print("| command | median | ratio to P |\n| --- | --- | --- |")
-    for label, seconds in zip(rows, times, strict=True):
-        print(f"| {label} | {seconds * 1000:.1f} ms | {seconds / p:.2f} P |")
+    seconds = dict(zip(rows, times, strict=True))
+    figures = [Figure(label, taken, "reported", None, p=p) for label, taken in seconds.items()][1:]
+    if problemtools:
+        theirs = seconds.pop(PROBLEMTOOLS)
+        for index, figure in enumerate(figures):
+            if "verify`" in figure.name:
+                share = theirs / figure.seconds
+                met = share >= 5
+                note = f"{share:.1f}x faster than problemtools' {theirs * 1000:.0f} ms"
+                figures[index] = Figure(figure.name, figure.seconds, ">= 5x faster", met, note, p)
+    return figures
+
+
+def test_figures(runs: int) -> list[Figure]:
+    figures = []
+    for language, seconds, floor, p in per_test(runs):
+        what = "a bare fork+exec of the same binary" if "C++" in language else "`python3 -c pass`"
+        figures.append(
+            Figure(
+                f"a package's test, {language}, in a running grader, build cached",
+                seconds,
+                f"<= 2x {what}",
+                seconds <= 2 * floor,
+                f"{seconds / floor:.2f}x that floor, {floor * 1000:.2f} ms",
+                p,
+            )
+        )
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--problemtools", type=Path, help="verifyproblem, to run beside")
+    args = parser.parse_args()
+    print(table(test_figures(args.runs * 3) + command_figures(args.runs, args.problemtools)))
 
 
 if __name__ == "__main__":
