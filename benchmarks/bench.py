@@ -611,6 +611,7 @@ def main() -> int:
             Figure("`grader --version` (CLI start-up)", version, "small", None, p=p_version),
         ]
     process_batch: Figure | None = None
+    process_warm_batch: Figure | None = None
     if wanted("process") or wanted("docker"):
         process_batch = batch_figure(
             f"process: a batch of {BATCH_SIZE}, `--jobs 2`, start-up included",
@@ -618,38 +619,39 @@ def main() -> int:
             batches,
             ">= 60/s",
         )
-    if wanted("process"):
-        assert process_batch is not None
-        figures += cli_figures(runs, "process")
-        figures.append(warm_figure("process", runs * 2, "<= 1 P (stretch)", 1))
-        figures.append(process_batch)
-        figures.append(
-            batch_figure(
-                "the same batch, answered by the warm grader",
-                "process",
-                batches,
-                "reported",
-                warm=True,
-            )
-        )
-    if wanted("docker"):
-        assert process_batch is not None
-        figures.append(warm_figure("docker", runs, "<= 10 P", 10))
-        docker_batch = batch_figure(
-            f"docker: a batch of {BATCH_SIZE}, `--jobs 2`, start-up included",
-            "docker",
+        process_warm_batch = batch_figure(
+            "the same batch, answered by the warm grader",
+            "process",
             batches,
             "reported",
+            warm=True,
         )
-        share = process_batch.seconds / docker_batch.seconds
-        figures.append(
-            replace(
-                docker_batch,
-                target=">= 25% of the process backend's",
-                met=share >= 0.25,
-                note=f"{docker_batch.note}: {share:.0%} of the process backend's in this run",
+    if wanted("process"):
+        assert process_batch is not None and process_warm_batch is not None
+        figures += cli_figures(runs, "process")
+        figures.append(warm_figure("process", runs * 2, "<= 1 P (stretch)", 1))
+        figures += [process_batch, process_warm_batch]
+    if wanted("docker"):
+        assert process_batch is not None and process_warm_batch is not None
+        figures.append(warm_figure("docker", runs, "<= 10 P", 10))
+        for label, warm, process_figure in (
+            (
+                f"docker: a batch of {BATCH_SIZE}, `--jobs 2`, start-up included",
+                False,
+                process_batch,
+            ),
+            ("the same docker batch, answered by the warm grader", True, process_warm_batch),
+        ):
+            docker_batch = batch_figure(label, "docker", batches, "reported", warm=warm)
+            share = process_figure.seconds / docker_batch.seconds
+            figures.append(
+                replace(
+                    docker_batch,
+                    target=">= 90% of the process backend's",
+                    met=share >= 0.9,
+                    note=f"{docker_batch.note}: {share:.0%} of the process backend's in this run",
+                )
             )
-        )
     if wanted("gvisor"):
         try:
             # A container per submission both ways: started when it is needed, and (gVisor's
