@@ -4,6 +4,7 @@ arrives, limits hold, and the program sees no more of the host than a graded sub
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 
 from grader.languages import jobe_languages
 from grader.limits import Limits
@@ -82,3 +83,18 @@ def test_node_and_php_run_from_the_hosts_usr(sandbox) -> None:
     php = "<?php\necho strlen(trim(file_get_contents('php://stdin'))), \"\\n\";\n"
     ran = _run(sandbox, "php", php, b"abcd\n")
     assert ran.compiled and ran.outcome is not None and ran.outcome.stdout == b"4\n", ran
+
+
+def test_a_backend_that_cannot_open_the_input_has_a_shell_do_it() -> None:
+    """Program.stdin: the warm runner opens it itself; any other child gets a shell that
+    opens it and becomes the program (and no runner that would skip the shell)."""
+    from grader.sandbox.base import Program, PythonRunner
+    from grader.sandbox.preparation import shell, stdin_by_shell
+
+    runner = PythonRunner("print(input())", ())
+    program = Program("python3", ("/usr/bin/python3", "p.py"), (), python_runner=runner)
+    assert stdin_by_shell(program) is program  # no input file: nothing to open
+    reading = stdin_by_shell(replace(program, stdin="__stdin__"))
+    assert reading.argv == (shell(), "-c", 'exec "$@" < __stdin__', "grader-stdin", *program.argv)
+    assert reading.stdin == "" and reading.python_runner is None
+    assert "/usr" in reading.runtime_dirs

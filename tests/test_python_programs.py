@@ -67,6 +67,13 @@ PROGRAMS = {
         "héllo wörld".encode(),
     ),
     "an unflushed line at a crash": ("import os\nprint('kept')\nos.abort()\n", b""),
+    # What a hostile program may break of what the interpreter's end relies on.
+    "os._exit rebound": ("import os\nos._exit = None\nprint('still ends')\n", b""),
+    "the excepthook replaced": (
+        "import sys\nsys.excepthook = lambda *a: print('own hook', a[0].__name__)\n1 / 0\n",
+        b"",
+    ),
+    "stdout replaced": ("import io, sys\nsys.stdout = io.StringIO()\nprint('lost')\n", b""),
 }
 
 

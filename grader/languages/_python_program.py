@@ -11,6 +11,9 @@ from __future__ import annotations
 import os
 import sys
 
+# Taken before the program runs: a program may rebind os._exit (as it may at no cost under a
+# fresh interpreter, which ends without it).
+EXIT = os._exit
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing itself is not imported at a run: it costs more than the fork
     from typing import NoReturn
@@ -41,7 +44,7 @@ def finish(status: int) -> NoReturn:
             stream.flush()
         except Exception:  # noqa: BLE001 - the interpreter says it, and exits with 120
             status = 120
-    os._exit(status)
+    EXIT(status)
 
 
 def main() -> None:
