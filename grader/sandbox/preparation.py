@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import os
+import shlex
 import shutil
 import sys
 from dataclasses import dataclass, replace
@@ -107,7 +108,8 @@ def stdin_by_shell(program: Program) -> Program:
         return program
     return replace(
         program,
-        argv=(shell(), "-c", f'exec "$@" < {program.stdin}', "grader-stdin", *program.argv),
+        argv=(shell(), "-c", f'exec "$@" < {shlex.quote(program.stdin)}', "grader-stdin")
+        + program.argv,
         runtime_dirs=tuple(sorted({*program.runtime_dirs, "/usr"})),
         python_runner=None,
         stdin="",

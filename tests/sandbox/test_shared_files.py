@@ -9,7 +9,11 @@ import os
 
 import pytest
 
-from grader.sandbox.process.zygote import SHARED_FILE_BYTES, SHARED_FILES_MAX, SharedFiles
+from grader.sandbox.process.shared_files import (
+    SHARED_FILE_BYTES,
+    SHARED_FILES_MAX,
+    SharedFiles,
+)
 
 BINARY = bytes(range(256)) * (SHARED_FILE_BYTES // 256 + 1)
 

@@ -139,12 +139,8 @@ def prepare() -> None:
         adjust.write("1000")  # out of memory, the kernel kills the run before its parents
 
 
-def run(request: dict[str, Any], fds: list[int]) -> None:
-    """The run itself, pid 1 of its namespaces, once prepared; never returns."""
-    status, channel, stdout, stderr = fds[:4]
-    files = fds[4:]
-    status = fcntl.fcntl(status, fcntl.F_DUPFD, 100)  # above every number set up below
-    os.dup2(stderr, 2)  # from here, whatever goes wrong is said where the grader reads it
+def place_files(request: dict[str, Any], files: list[int]) -> None:
+    """A fresh tmpfs at /tmp with the run's files in it, copied from their descriptors."""
     options = "size=%d,mode=1777" % request["tmp"]
     try:
         # Huge pages for a file that fills them (a static binary of 2 MB): its copy costs
@@ -163,6 +159,15 @@ def run(request: dict[str, Any], fds: list[int]) -> None:
             copied += os.sendfile(target, source, copied, size - copied)
         os.close(target)
         os.close(source)
+
+
+def run(request: dict[str, Any], fds: list[int]) -> None:
+    """The run itself, pid 1 of its namespaces, once prepared; never returns."""
+    status, channel, stdout, stderr = fds[:4]
+    files = fds[4:]
+    status = fcntl.fcntl(status, fcntl.F_DUPFD, 100)  # above every number set up below
+    os.dup2(stderr, 2)  # from here, whatever goes wrong is said where the grader reads it
+    place_files(request, files)
     for number, value in request["rlimits"]:  # resource numbers: the grader's own
         resource.setrlimit(number, (value, value))
     drop_kept_capabilities()

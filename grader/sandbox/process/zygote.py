@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import array
 import contextlib
-import fcntl
 import marshal
 import os
 import select
@@ -21,7 +20,6 @@ import socket
 import struct
 import subprocess
 import threading
-from collections import OrderedDict
 from pathlib import Path
 from typing import Final
 
@@ -31,6 +29,7 @@ from ..cgroup import CgroupParents, RunCgroup
 from ..files import masked_proc_files
 from ..preparation import START_MARGIN_S
 from ..seccomp import Filter
+from .shared_files import SharedFiles
 from .starting import StartWarmRunner
 
 SOURCE: Final = Path(__file__).with_name("_zygote.py")
@@ -38,10 +37,6 @@ CHANNEL_FD: Final = 3  # the channel's number inside a run
 STOP_TIMEOUT_S: Final = 5.0
 SLOT_PROCESSES: Final = 2  # the slot and the next run, prepared while one runs
 DEFAULT_SLOT_MEMORY: Final = 256 * 2**20  # until a run sets its own
-# Program files at least this large are written once and shared by the runs (SharedFiles).
-SHARED_FILE_BYTES: Final = 64 * 2**10
-SHARED_FILES_MAX: Final = 16
-SHARED_BYTES_MAX: Final = 256 * 2**20
 
 
 class Slot:
@@ -260,56 +255,3 @@ def credited_pid(status: socket.socket, word: bytes) -> int | None:
             pid: int = struct.unpack("iII", data[:12])[0]
             return pid
     return None
-
-
-def memfd(name: str, content: bytes, sealed: bool = False) -> int:
-    """A program file as an anonymous in-memory file: nothing of a run touches the host's
-    disk, so nothing is left behind if the grader is killed. `sealed`: no one may change it
-    any more, so that runs can share it."""
-    flags = os.MFD_CLOEXEC | (os.MFD_ALLOW_SEALING if sealed else 0)
-    fd = os.memfd_create(f"grader-{name}", flags)
-    view = memoryview(content)
-    while view:
-        view = view[os.write(fd, view) :]
-    if sealed:
-        seals = fcntl.F_SEAL_SHRINK | fcntl.F_SEAL_GROW | fcntl.F_SEAL_WRITE | fcntl.F_SEAL_SEAL
-        fcntl.fcntl(fd, fcntl.F_ADD_SEALS, seals)
-    return fd
-
-
-class SharedFiles:
-    """Large program files written once for all the runs that hand over the same bytes (a
-    compiled program, run on every test): a 2 MB static binary costs about 0.8 ms to write.
-    The files are sealed; each run is given a descriptor of its own. Thread-safe."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        # id(content): (content, fd), least recently used first; the content is held so
-        # that its id cannot be another's while the entry lives.
-        self._files: OrderedDict[int, tuple[bytes, int]] = OrderedDict()
-        self._bytes = 0
-
-    def open(self, name: str, content: bytes) -> int:
-        """A descriptor of `content` as a file, for one run to close."""
-        if len(content) < SHARED_FILE_BYTES:
-            return memfd(name, content)
-        with self._lock:
-            found = self._files.get(id(content))
-            if found is not None and found[0] is content:
-                self._files.move_to_end(id(content))
-                return os.dup(found[1])
-            fd = memfd(name, content, sealed=True)
-            self._files[id(content)] = (content, fd)
-            self._bytes += len(content)
-            while self._bytes > SHARED_BYTES_MAX or len(self._files) > SHARED_FILES_MAX:
-                _, (evicted, evicted_fd) = self._files.popitem(last=False)
-                self._bytes -= len(evicted)
-                os.close(evicted_fd)
-            return os.dup(fd)
-
-    def close(self) -> None:
-        with self._lock:
-            for _, fd in self._files.values():
-                os.close(fd)
-            self._files.clear()
-            self._bytes = 0
