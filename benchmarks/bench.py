@@ -589,13 +589,15 @@ def main() -> int:
     parser.add_argument(
         "--compare",
         action="store_true",
-        help="also grade the submission with epicbox and with a DMOJ judge (each installed "
-        "from the registry into a temporary directory; DMOJ builds against libseccomp-dev)",
+        help="also grade the submission with epicbox and with a DMOJ judge, and verify the "
+        "package with problemtools (each installed from the registry into a temporary "
+        "directory; DMOJ builds against libseccomp-dev)",
     )
     parser.add_argument(
         "--problemtools",
         type=Path,
-        help="Kattis problemtools' verifyproblem, for the package section to run beside",
+        help="Kattis problemtools' verifyproblem, for the package section to run beside "
+        "(--compare installs it from the registry)",
     )
     args = parser.parse_args()
     if not GRADER.exists():
@@ -689,7 +691,11 @@ def main() -> int:
         import package_bench
 
         figures += package_bench.test_figures(runs * 2)
-        figures += package_bench.command_figures(batches, args.problemtools)
+        with tempfile.TemporaryDirectory(prefix="grader-bench-problemtools-") as folder:
+            problemtools = args.problemtools
+            if problemtools is None and args.compare:
+                problemtools = package_bench.installed_problemtools(Path(folder))
+            figures += package_bench.command_figures(batches, problemtools)
     if wanted("service"):
         figures += service_figures(default[0], args.quick)
     if args.compare:

@@ -189,6 +189,22 @@ def command_figures(runs: int, problemtools: Path | None) -> list[Figure]:
     return figures
 
 
+def installed_problemtools(folder: Path) -> Path | None:
+    """Kattis' problemtools from the package registry, in a virtual environment of its own
+    under `folder`: its `verifyproblem`, or None (said on stderr) where it cannot be had."""
+    environment = folder / "problemtools"
+    made = subprocess.run(
+        [sys.executable, "-m", "venv", environment], capture_output=True, text=True, check=False
+    )
+    pip = [environment / "bin/python", "-m", "pip", "install", "--quiet", "problemtools"]
+    installed = made if made.returncode else subprocess.run(pip, capture_output=True, text=True)
+    if installed.returncode != 0:
+        said = (installed.stderr or installed.stdout).strip()[-300:]
+        print(f"problemtools: not measured ({said})", file=sys.stderr)
+        return None
+    return environment / "bin/verifyproblem"
+
+
 def test_figures(runs: int) -> list[Figure]:
     figures = []
     for language, seconds, floor, p in per_test(runs):
