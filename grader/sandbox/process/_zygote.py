@@ -281,7 +281,7 @@ def hold_slot(control: socket.socket, fds: list[int]) -> None:
     # uid, how it ended) may be in its memory or its stack, not even freed.
     buffer = bytearray(1 << 16)
     spare: tuple[int, socket.socket] | None = fork_run(own_pid_namespace)
-    running: dict[int, tuple[int, int]] = {}  # pidfd: (pid, status descriptor)
+    running: dict[int, tuple[int, int, int]] = {}  # pidfd: (pid, status, its mounts)
     while True:
         readable, _, _ = select.select([control.fileno(), *running], [], [])
         if control.fileno() in readable:
@@ -302,7 +302,7 @@ def hand_over(
     control: socket.socket,
     buffer: bytearray,
     spare: tuple[int, socket.socket],
-    running: dict[int, tuple[int, int]],
+    running: dict[int, tuple[int, int, int]],
 ) -> bool:
     """Pass the next request on to the prepared run; False once the grader closed the slot."""
     size, fds = receive_into(control, buffer)
@@ -310,7 +310,7 @@ def hand_over(
         return False
     pid, inner = spare
     watched = os.pidfd_open(pid)
-    running[watched] = (pid, fds[0])  # its end is reported, whatever happens here
+    running[watched] = (pid, fds[0], held_mounts(pid))  # its end is reported, whatever happens
     try:  # noqa: SIM105 - contextlib would add its imports to the start-up
         inner.sendmsg(
             [memoryview(buffer)[:size]], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, pack(fds))]
@@ -324,13 +324,25 @@ def hand_over(
     return True
 
 
-def report_end(watched: int, running: dict[int, tuple[int, int]]) -> None:
+def held_mounts(pid: int) -> int:
+    """The prepared run's mount namespace, held by its slot (-1: it cannot be): the run's exit
+    then does not tear down its mounts (its /proc, the masks, its tmpfs and the pages in it)
+    before its parent hears of it, about 1 ms; the slot lets go once it reported the end."""
+    try:
+        return os.open("/proc/%d/ns/mnt" % pid, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return -1
+
+
+def report_end(watched: int, running: dict[int, tuple[int, int, int]]) -> None:
     """Tell the grader how a run ended (its raw wait status), on the run's status socket."""
-    pid, report = running.pop(watched)
+    pid, report, mounts = running.pop(watched)
     _, raw = os.waitpid(pid, 0)
     os.write(report, b"E" + struct.pack("i", raw))
     os.close(report)
     os.close(watched)
+    if mounts >= 0:
+        os.close(mounts)  # its mounts go now, before the slot's next run is forked
 
 
 def receive_into(control: socket.socket, buffer: bytearray) -> tuple[int, list[int]]:
