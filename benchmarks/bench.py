@@ -690,7 +690,7 @@ def main() -> int:
     if wanted("package"):
         import package_bench
 
-        figures += package_bench.test_figures(runs * 2)
+        figures += package_bench.per_test_figures(runs * 2)
         with tempfile.TemporaryDirectory(prefix="grader-bench-problemtools-") as folder:
             problemtools = args.problemtools
             if problemtools is None and args.compare:

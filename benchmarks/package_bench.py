@@ -89,9 +89,10 @@ def spawned(argv: list[str], stdin: Path | None = None) -> None:
     os.waitpid(os.posix_spawn(argv[0], argv, {}, file_actions=actions), 0)
 
 
-def per_test(runs: int) -> list[tuple[str, float, float, float]]:
-    """(language, a test's cost, its floor, P) for a C++ and a Python program on the
-    package, graded in this process by a warm process sandbox, builds cached."""
+def per_test(runs: int) -> list[tuple[str, str, float, float, float]]:
+    """(language, its floor's name, a test's cost, the floor, P) for a C++ and a Python
+    program on the package, graded in this process by a warm process sandbox, builds
+    cached."""
     from grader.kinds import grade, load_answers, load_problem
     from grader.languages import extensions
     from grader.submission import read_submission
@@ -108,13 +109,18 @@ def per_test(runs: int) -> list[tuple[str, float, float, float]]:
         binary = Path(scratch) / "sum"
         compiled = subprocess.run(["g++", "-O2", "-static", "-o", binary, source], check=False)
         cases = sorted((package / "data").glob("*/*.in"))
-        floors: dict[str, Callable[[], object]] = {
-            "sum.py": lambda: spawned([python, "-c", "pass"]),
+        # Each program's language and floor, as the figure names them.
+        floors: dict[str, tuple[str, str, Callable[[], object]]] = {
+            "sum.py": ("Python", "`python3 -c pass`", lambda: spawned([python, "-c", "pass"])),
         }
         if compiled.returncode == 0:
-            floors["sum.cpp"] = lambda: spawned([str(binary)], cases[len(cases) // 2])
+            floors["sum.cpp"] = (
+                "C++ (static)",
+                "a bare fork+exec of the same binary",
+                lambda: spawned([str(binary)], cases[len(cases) // 2]),
+            )
         with opened("process") as sandbox:
-            for name, floor in floors.items():
+            for name, (language, floor_name, floor) in floors.items():
                 submission = read_submission(package / "submissions/accepted" / name, extensions())
                 if grade(problem, answers, submission, sandbox).verdict.value != "AC":
                     raise SystemExit(f"{name}: not AC on the benchmark's package")
@@ -126,8 +132,7 @@ def per_test(runs: int) -> list[tuple[str, float, float, float]]:
                     ],
                     runs,
                 )
-                language = "C++ (static)" if name.endswith(".cpp") else "Python"
-                rows.append((language, seconds / tests, floor_seconds, p))
+                rows.append((language, floor_name, seconds / tests, floor_seconds, p))
     return rows
 
 
@@ -166,8 +171,9 @@ def command_figures(runs: int, problemtools: Path | None) -> list[Figure]:
                     os.environ | {"HOME": str(home)},
                 )
             for label, (argv, env) in rows.items():
-                if run_quietly(*argv, env=env) != 0:
-                    raise SystemExit(f"{label}: exit code {run_quietly(*argv, env=env)}")
+                code = run_quietly(*argv, env=env)
+                if code != 0:
+                    raise SystemExit(f"{label}: exit code {code}")
             times = alternated(
                 [
                     lambda argv=argv, env=env: run_quietly(*argv, env=env)
@@ -205,15 +211,14 @@ def installed_problemtools(folder: Path) -> Path | None:
     return environment / "bin/verifyproblem"
 
 
-def test_figures(runs: int) -> list[Figure]:
+def per_test_figures(runs: int) -> list[Figure]:
     figures = []
-    for language, seconds, floor, p in per_test(runs):
-        what = "a bare fork+exec of the same binary" if "C++" in language else "`python3 -c pass`"
+    for language, floor_name, seconds, floor, p in per_test(runs):
         figures.append(
             Figure(
                 f"a package's test, {language}, in a running grader, build cached",
                 seconds,
-                f"<= 2x {what}",
+                f"<= 2x {floor_name}",
                 seconds <= 2 * floor,
                 f"{seconds / floor:.2f}x that floor, {floor * 1000:.2f} ms",
                 p,
@@ -227,7 +232,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--problemtools", type=Path, help="verifyproblem, to run beside")
     args = parser.parse_args()
-    print(table(test_figures(args.runs * 3) + command_figures(args.runs, args.problemtools)))
+    print(table(per_test_figures(args.runs * 3) + command_figures(args.runs, args.problemtools)))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ from dataclasses import replace
 from grader.languages import jobe_languages
 from grader.limits import Limits
 from grader.plain.run import RunSpec, run_plain
-from grader.sandbox.base import Termination
+from grader.sandbox.base import Program, PythonRunner, Termination
+from grader.sandbox.preparation import shell, stdin_by_shell
 
 from .conftest import require, require_language
 
@@ -88,9 +89,6 @@ def test_node_and_php_run_from_the_hosts_usr(sandbox) -> None:
 def test_a_backend_that_cannot_open_the_input_has_a_shell_do_it() -> None:
     """Program.stdin: the warm runner opens it itself; any other child gets a shell that
     opens it and becomes the program (and no runner that would skip the shell)."""
-    from grader.sandbox.base import Program, PythonRunner
-    from grader.sandbox.preparation import shell, stdin_by_shell
-
     runner = PythonRunner("print(input())", ())
     program = Program("python3", ("/usr/bin/python3", "p.py"), (), python_runner=runner)
     assert stdin_by_shell(program) is program  # no input file: nothing to open
