@@ -3,6 +3,7 @@ cold run, private to its user, and gone once its code changes."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -32,8 +33,22 @@ def private_runtime(tmp_path: Path) -> dict[str, str]:
         pytest.fail(f"{GRADER} is missing: run scripts/setup")
     environment = os.environ | {"XDG_RUNTIME_DIR": str(tmp_path), "GRADER_SERVER": "on"}
     yield environment
-    for pid in _server_pids(tmp_path):
-        os.kill(pid, 15)
+    # Every server of this runtime: one that a command started while the test ended may not
+    # have written its lock yet, and would idle on for ten minutes beside the suite.
+    for pid in set(_server_pids(tmp_path)) | _serving_under(tmp_path):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGTERM)
+
+
+def _serving_under(runtime: Path) -> set[int]:
+    """The `grader serve` processes whose socket is under `runtime`."""
+    found = set()
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        with contextlib.suppress(OSError):
+            words = cmdline.read_bytes().split(b"\0")
+            if b"serve" in words and any(word.startswith(bytes(runtime)) for word in words):
+                found.add(int(cmdline.parent.name))
+    return found
 
 
 def _server_pids(runtime: Path) -> list[int]:
