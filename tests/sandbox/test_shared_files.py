@@ -88,3 +88,17 @@ def _is_shared(fd: str) -> bool:
         return os.readlink(f"/proc/self/fd/{fd}").startswith("/memfd:grader-program")
     except OSError:
         return False
+
+
+def test_a_file_larger_than_all_that_is_kept_is_written_for_its_run_alone() -> None:
+    files = SharedFiles(max_bytes=len(BINARY) - 1)
+    try:
+        first, second = files.open("program", BINARY), files.open("program", BINARY)
+        try:
+            assert os.fstat(first).st_ino != os.fstat(second).st_ino
+            assert _read(first) == _read(second) == BINARY
+        finally:
+            os.close(first)
+            os.close(second)
+    finally:
+        files.close()

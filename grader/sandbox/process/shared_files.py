@@ -35,7 +35,8 @@ class SharedFiles:
     compiled program, run on every test): a 2 MB static binary costs about 0.8 ms to write.
     The files are sealed; each run is given a descriptor of its own. Thread-safe."""
 
-    def __init__(self) -> None:
+    def __init__(self, max_bytes: int = SHARED_BYTES_MAX) -> None:
+        self._max_bytes = max_bytes
         self._lock = threading.Lock()
         # id(content): (content, fd), least recently used first; the content is held so
         # that its id cannot be another's while the entry lives.
@@ -44,7 +45,9 @@ class SharedFiles:
 
     def open(self, name: str, content: bytes) -> int:
         """A descriptor of `content` as a file, for one run to close."""
-        if len(content) < SHARED_FILE_BYTES:
+        if not SHARED_FILE_BYTES <= len(content) <= self._max_bytes:
+            # Larger than all that is kept: kept, it would be evicted at once and its
+            # descriptor closed before it is duplicated.
             return memfd(name, content)
         with self._lock:
             found = self._files.get(id(content))
@@ -54,7 +57,7 @@ class SharedFiles:
             fd = memfd(name, content, sealed=True)
             self._files[id(content)] = (content, fd)
             self._bytes += len(content)
-            while self._bytes > SHARED_BYTES_MAX or len(self._files) > SHARED_FILES_MAX:
+            while self._bytes > self._max_bytes or len(self._files) > SHARED_FILES_MAX:
                 _, (evicted, evicted_fd) = self._files.popitem(last=False)
                 self._bytes -= len(evicted)
                 os.close(evicted_fd)
