@@ -34,6 +34,7 @@ MARKED_BY_PLACE = {
     "tests/sandbox/test_oom_evidence.py": (),  # the evidence given: pure
     "tests/sandbox/test_end_stamps.py": (),  # pipes for descriptors: pure
     "tests/sandbox/test_shared_files.py": (),  # in-memory files: pure
+    "tests/sandbox/test_pipe_protocol.py": (),  # FIFOs and sh: pure
     "tests/sandbox/": ("sandbox",),
 }
 
