@@ -16,8 +16,8 @@ import pytest
 
 from grader.sandbox.docker.pipes import PEER_REDIRECT, PROGRAM_REDIRECT
 
-# What a peer does as soon as it can: answer and close its output (a validator that is done).
-QUICK_PEER = ("sh", "-c", "echo answer; exec >&-")
+# What a side does as soon as it can: answer and close its output (a validator that is done).
+QUICK_SIDE = ("sh", "-c", "echo answer; exec >&-")
 
 
 @dataclass(frozen=True)
@@ -77,48 +77,37 @@ def _stuck_or_gone(process: subprocess.Popen[bytes]) -> None:
         time.sleep(0.001)  # a poll of the kernel's state, not a wait for time to pass
 
 
-def test_the_peer_cannot_answer_before_the_program_opened_its_input(meeting: Meeting) -> None:
-    """The program's shell played at its slowest: after each of its opens, the peer goes as
-    far as it can before the next."""
-    peer = _side(PEER_REDIRECT, meeting.peer_side, *QUICK_PEER)
+@pytest.mark.parametrize("real", ["peer", "program"])
+def test_no_side_runs_before_the_other_opened_its_input(meeting: Meeting, real: str) -> None:
+    """One side's shell run, the other played at its slowest: after each of the played
+    side's opens, the real one goes as far as it can before the next."""
+    if real == "peer":
+        side = _side(PEER_REDIRECT, meeting.peer_side, *QUICK_SIDE)
+        played = (meeting.to_peer, meeting.to_program, "rb")  # its output, input, `ready`
+    else:
+        side = _side(PROGRAM_REDIRECT, meeting.program_side, *QUICK_SIDE)
+        played = (meeting.to_program, meeting.to_peer, "wb")
+    played_output, played_input, ready_mode = played
     try:
-        output = os.open(meeting.to_peer, os.O_WRONLY)  # the program's first open
-        _stuck_or_gone(peer)
-        assert peer.poll() is None, "the peer answered before the program opened its input"
-        with open(meeting.to_program, "rb") as program_input:
-            _stuck_or_gone(peer)
-            assert peer.poll() is None, "the peer ran before both sides met at `ready`"
-            with open(meeting.ready, "rb"):
+        output = os.open(played_output, os.O_WRONLY)  # the played side's first open
+        _stuck_or_gone(side)
+        assert side.poll() is None, f"the {real} ran before the other side opened its input"
+        with open(played_input, "rb") as received:
+            _stuck_or_gone(side)
+            assert side.poll() is None, f"the {real} ran before both sides met at `ready`"
+            with open(meeting.ready, ready_mode):
                 pass
-            assert program_input.read() == b"answer\n"
+            assert received.read() == b"answer\n"
         os.close(output)
-        assert peer.wait(timeout=30) == 0
+        assert side.wait(timeout=30) == 0
     finally:
-        peer.kill()
-        peer.wait()
-
-
-def test_the_program_cannot_run_before_the_peer_opened_its_input(meeting: Meeting) -> None:
-    """The other way round: the peer's shell played at its slowest."""
-    program = _side(PROGRAM_REDIRECT, meeting.program_side, *QUICK_PEER)
-    try:
-        output = os.open(meeting.to_program, os.O_WRONLY)  # the peer's first open
-        _stuck_or_gone(program)
-        assert program.poll() is None, "the program ran before the peer opened its input"
-        with open(meeting.to_peer, "rb") as peer_input:
-            with open(meeting.ready, "wb"):
-                pass
-            assert peer_input.read() == b"answer\n"
-        os.close(output)
-        assert program.wait(timeout=30) == 0
-    finally:
-        program.kill()
-        program.wait()
+        side.kill()
+        side.wait()
 
 
 def test_both_shells_meet_and_the_answer_crosses(meeting: Meeting) -> None:
     program = _side(PROGRAM_REDIRECT, meeting.program_side, "cat")
-    peer = _side(PEER_REDIRECT, meeting.peer_side, *QUICK_PEER)
+    peer = _side(PEER_REDIRECT, meeting.peer_side, *QUICK_SIDE)
     assert peer.wait(timeout=30) == 0
     assert program.wait(timeout=30) == 0
     assert os.read(meeting.program_output, 100) == b"answer\n"
