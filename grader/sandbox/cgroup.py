@@ -80,6 +80,40 @@ def find_cgroup_parents(root: Path = CGROUP_ROOT) -> tuple[CgroupParents | None,
     return None, "no cgroup file system with the memory and pids controllers is mounted"
 
 
+def remove_orphaned_groups(parents: CgroupParents) -> None:
+    """Remove the groups that graders killed outright left behind: each is named after its
+    grader's pid (RunCgroup), and one whose grader is gone and which is empty is nobody's.
+    A machine that grades for months would otherwise gather them by the thousand."""
+    for parent in _distinct(parents):
+        try:
+            entries = list(os.scandir(parent))
+        except OSError:
+            continue
+        for entry in entries:
+            _, _, rest = entry.name.partition("grader-")
+            pid = rest.partition("-")[0]
+            if entry.name.startswith("grader-") and pid.isdigit() and not _alive(int(pid)):
+                with contextlib.suppress(OSError):  # not empty, or not a group: kept
+                    os.rmdir(entry.path)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _distinct(parents: CgroupParents) -> list[Path]:
+    """One directory per hierarchy: v2 has one for all, v1 one per controller (two where cpu
+    and cpuacct are mounted together)."""
+    hierarchies = [parents.memory, parents.pids, parents.cpu, parents.cpuacct]
+    return list({os.path.realpath(parent): parent for parent in hierarchies if parent}.values())
+
+
 def _own_groups() -> dict[str, str]:
     """The grader's own group per v1 controller, and under "" its cgroup v2 group."""
     try:
@@ -108,11 +142,7 @@ class RunCgroup:
     ) -> None:
         name = f"grader-{os.getpid()}-{os.urandom(4).hex()}"  # secrets costs 8 ms to import
         self._parents = parents
-        # One directory per hierarchy: v2 has one for all, v1 one per controller (two where
-        # cpu and cpuacct are mounted together).
-        hierarchies = [parents.memory, parents.pids, parents.cpu, parents.cpuacct]
-        distinct = {os.path.realpath(parent): parent for parent in hierarchies if parent}
-        self._dirs = [parent / name for parent in distinct.values()]
+        self._dirs = [parent / name for parent in _distinct(parents)]
         self._memory_bytes = UNLIMITED
         self._oom_kills_before = 0
         self._events_fd: int | None = None

@@ -7,6 +7,7 @@ import contextlib
 import os
 import select
 import signal
+import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
@@ -91,6 +92,26 @@ def test_runs_at_the_same_time_share_no_uid_and_see_no_other_process(
     printed = [result.tests[0].output.split(" ", 1) for result in results]
     assert len({uid for uid, _ in printed}) == 2, printed  # a uid of its own per run
     assert all(pids.strip() == "['1']" for _, pids in printed), printed  # alone in its PIDs
+
+
+def test_the_groups_of_a_grader_killed_outright_go_with_the_next_sandbox() -> None:
+    parents, reason = find_cgroup_parents()
+    require(parents is not None, "a writable cgroup hierarchy", reason)
+    assert parents is not None
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    orphaned = [parent / f"grader-{gone.pid}-orphaned" for parent in (parents.memory, parents.pids)]
+    kept = [parent / f"grader-{os.getpid()}-living" for parent in (parents.memory, parents.pids)]
+    for group in orphaned + kept:
+        group.mkdir()
+    try:
+        with closing(ProcessSandbox(languages=NEEDS)):
+            assert not any(group.exists() for group in orphaned)
+            assert all(group.exists() for group in kept)  # its grader may still use it
+    finally:
+        for group in orphaned + kept:
+            with contextlib.suppress(OSError):
+                group.rmdir()
 
 
 def _groups(parent: Path) -> set[str]:

@@ -24,7 +24,7 @@ import tempfile
 from typing import TYPE_CHECKING, Any, Final
 
 from ..base import START_TIMEOUT_S
-from ..cgroup import CgroupParents, find_cgroup_parents
+from ..cgroup import CgroupParents, find_cgroup_parents, remove_orphaned_groups
 from ..files import CHANNEL_NAME
 from ..options import SandboxOptions
 from ..process.starting import StartWarmRunner, WarmProcess
@@ -198,6 +198,7 @@ class ForkedRuns:
         cgroups, why = find_cgroup_parents()
         if cgroups is None:
             return None, why
+        remove_orphaned_groups(cgroups)
         try:
             return (cgroups, compiled_filter()), ""
         except SeccompUnavailable as error:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ...limits import PIDS_MAX, Limits, rlimits_in_force
 from ..base import ClosedOnExit, Compiled, Interaction, Program, RunOutcome
-from ..cgroup import find_cgroup_parents
+from ..cgroup import find_cgroup_parents, remove_orphaned_groups
 from ..files import BUILD_WORKDIR_BYTES, MAX_ARTIFACT_BYTES, NOTHING_BUILT, WORKDIR_BYTES
 from ..interaction import Starter, interact
 from ..options import LanguageNeeds
@@ -56,6 +56,8 @@ class ProcessSandbox(ClosedOnExit):
             else Isolation(None, reason="namespaces were turned off")
         )
         self._cgroups, self._cgroup_reason = find_cgroup_parents()
+        if self._cgroups is not None:
+            remove_orphaned_groups(self._cgroups)
         self._seccomp: Filter | None = None
         self._seccomp_reason = ""
         self._uids: UidBlock | None = None
