@@ -7,8 +7,6 @@ become one compilable unit, and how to run the result; this module does the rest
 
 from __future__ import annotations
 
-import hashlib
-import os
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,10 +18,10 @@ from ..problem import Problem
 from ..sandbox.base import Program, RunOutcome, Runtime, Sandbox, Termination
 from ..submission import Submission
 from .base import Build, Sanitized, SourceFamily, source_problem
+from .build_cache import cached_build, kept, taken
 from .declarations import method_outside_class, refused
 from .diagnostics import ERROR, head, student_diagnostics, without_prefix
 from .signatures import Spelling, supported_params
-from .toolcache import write_whole
 
 T = TypeVar("T")
 BUILD_LIMITS: Final = Limits(time_s=30.0, wall_s=60.0, memory_mib=2048, output_kib=256)
@@ -211,20 +209,6 @@ def line_count(source: bytes) -> int:
     return source.count(b"\n") + 1
 
 
-def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
-    return Path(base) / "grader" / "builds"
-
-
-def cached_build(kind: str, toolchain_key: str, files: tuple[tuple[str, bytes], ...]) -> Path:
-    """Where the build of `files` by this toolchain is kept, named by their digest."""
-    digest = hashlib.sha256(toolchain_key.encode())
-    for name, content in files:
-        digest.update(f"\0{name}\0{len(content)}\0".encode())
-        digest.update(content)
-    return cache_dir() / f"{kind}-{digest.hexdigest()}"
-
-
 def build_in_sandbox(
     submission: Submission, sandbox: Sandbox, kind: str, unit: Unit, recipe: CompileRecipe
 ) -> Build:
@@ -235,9 +219,8 @@ def build_in_sandbox(
     if problem_text:
         return Build(None, problem_text)
     cached = cached_build(kind, recipe.toolchain_key, unit.files)
-    try:
-        binary = cached.read_bytes()
-    except OSError:
+    binary = taken(cached)
+    if binary is None:
         compiled = sandbox.compile(recipe.compile, BUILD_LIMITS, recipe.artifact)
         if compiled.outcome.termination is Termination.STARVED:
             raise InternalError(
@@ -248,7 +231,7 @@ def build_in_sandbox(
         if compiled.artifact is None:
             return Build(None, compile_message(compiled.outcome, unit))
         binary = compiled.artifact
-        write_whole(cached, binary)
+        kept(cached, binary)
     run = recipe.run
     return Build(replace(run, files=((recipe.artifact, binary), *run.files)))
 

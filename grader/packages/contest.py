@@ -12,9 +12,8 @@ from typing import Final
 
 from ..languages import contest_languages
 from ..languages.base import Language
-from ..languages.compiled import cached_build
+from ..languages.build_cache import cached_build, kept, taken
 from ..languages.programs import CHECKED, NOTHING_SHOWN, Files, PlainArgs, Recipe
-from ..languages.toolcache import write_whole
 from ..plain.run import COMPILE_LIMITS, PlainBuild, build_plain
 from ..sandbox.base import Program, Sandbox
 
@@ -128,14 +127,13 @@ def _built(
     if recipe.compile is None:
         return PlainBuild(recipe.run)
     cached = cached_build(kind, "\0".join(recipe.compile.argv), files)
-    try:
-        artifact = cached.read_bytes()
-    except OSError:
+    artifact = taken(cached)
+    if artifact is None:
         limits = replace(COMPILE_LIMITS, time_s=compile_s, wall_s=2 * compile_s)
         built = build_plain(sandbox, recipe, limits, warnings_fail=False)
         if built.program is not None:  # a check that passed (Python's) is kept as empty
             made = b"" if recipe.artifact == CHECKED else dict(built.program.files)[recipe.artifact]
-            write_whole(cached, made)
+            kept(cached, made)
         return built
     run = recipe.run
     if recipe.artifact != CHECKED:

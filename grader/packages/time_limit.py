@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Final
 
 from ..errors import ProblemError
-from ..languages.compiled import cache_dir
-from ..languages.toolcache import write_whole
+from ..languages.build_cache import cache_dir, kept, taken
 from ..problem import Problem
 from ..results import SubmissionResult, TestResult
 from ..sandbox.base import Sandbox
@@ -49,10 +48,10 @@ def with_time_limit(problem: Problem, sandbox: Sandbox) -> Problem:
         digest.update(f"\0{path}\0{status.st_size}\0{status.st_mtime_ns}".encode())
     cached = cache_dir() / f"timelimit-{digest.hexdigest()}"
     try:
-        limit = float(cached.read_text())
-    except (OSError, ValueError):
+        limit = float(taken(cached) or b"")
+    except ValueError:
         limit = computed_limit(problem, sandbox, slowest_accepted(problem, sandbox, accepted))
-        write_whole(cached, str(limit).encode())
+        kept(cached, str(limit).encode())
     return with_limit(problem, limit)
 
 

@@ -11,7 +11,7 @@ import pytest
 from grader.cli import main
 from grader.kinds import grade, load_answers, load_problem
 from grader.languages import cpp_toolchain, rust
-from grader.languages.compiled import cache_dir
+from grader.languages.build_cache import cache_dir
 from grader.verdicts import Verdict
 
 from ..conftest import PROBLEMS, SUBMISSIONS, require, require_language
