@@ -90,9 +90,10 @@ def remove_orphaned_groups(parents: CgroupParents) -> None:
         except OSError:
             continue
         for entry in entries:
-            _, _, rest = entry.name.partition("grader-")
-            pid = rest.partition("-")[0]
-            if entry.name.startswith("grader-") and pid.isdigit() and not _alive(int(pid)):
+            if not entry.name.startswith("grader-"):
+                continue
+            pid = entry.name.removeprefix("grader-").partition("-")[0]
+            if pid.isdigit() and not _alive(int(pid)):
                 with contextlib.suppress(OSError):  # not empty, or not a group: kept
                     os.rmdir(entry.path)
 

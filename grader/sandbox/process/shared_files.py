@@ -46,8 +46,8 @@ class SharedFiles:
     def open(self, name: str, content: bytes) -> int:
         """A descriptor of `content` as a file, for one run to close."""
         if not SHARED_FILE_BYTES <= len(content) <= self._max_bytes:
-            # Larger than all that is kept: kept, it would be evicted at once and its
-            # descriptor closed before it is duplicated.
+            # Small, or larger than all that is kept (kept, it would be evicted at once and
+            # its descriptor closed before it is duplicated): written for this run alone.
             return memfd(name, content)
         with self._lock:
             found = self._files.get(id(content))
