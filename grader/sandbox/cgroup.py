@@ -93,12 +93,13 @@ def remove_orphaned_groups(parents: CgroupParents) -> None:
             if not entry.name.startswith("grader-"):
                 continue
             pid = entry.name.removeprefix("grader-").partition("-")[0]
-            if pid.isdigit() and not _alive(int(pid)):
+            if pid.isdigit() and not process_alive(int(pid)):
                 with contextlib.suppress(OSError):  # not empty, or not a group: kept
                     os.rmdir(entry.path)
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether a process of this pid lives (another user's counts)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

@@ -11,13 +11,13 @@ backend. How containers are made, started ahead and removed: engine.py.
 from __future__ import annotations
 
 import contextlib
-import os
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...errors import SandboxUnavailable
 from ...limits import PIDS_MAX, Limits, docker_ulimits, rlimits_in_force
 from ..base import Child, ClosedOnExit, Compiled, Interaction, Program, RunOutcome, Runtime
+from ..cgroup import process_alive
 from ..files import MAX_ARTIFACT_BYTES, NOTHING_BUILT, WORKDIR_BYTES
 from ..options import SandboxOptions
 from ..preparation import rlimits, shell, stdin_by_shell
@@ -122,7 +122,7 @@ class DockerSandbox(ClosedOnExit):
             # meanwhile would otherwise end the whole sweep with NotFound.
             for left in self._client.api.containers(all=True, filters={"label": RUN_LABEL}):
                 owner = (left.get("Labels") or {}).get(RUN_LABEL, "")
-                if owner.isdigit() and not _alive(int(owner)):
+                if owner.isdigit() and not process_alive(int(owner)):
                     with contextlib.suppress(DockerException):
                         self._client.api.remove_container(left["Id"], force=True)
 
@@ -279,13 +279,3 @@ class DockerSandbox(ClosedOnExit):
         from the host's toolchain, mounted read-only (engine.toolchain_mounts)."""
         executable = self._executables.get(program.language)
         return (executable, *program.argv[1:]) if executable else program.argv
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
