@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 from ..errors import EXIT_INTERNAL, EXIT_USAGE, GraderError, ProblemError, UsageError
@@ -17,12 +18,12 @@ def run_command_line(argv: Sequence[str] | None, context: Context | None) -> int
         try:
             context = Context.of_this_process(run_command_line)
         except OSError:
-            import sys
-
             print("grader: error: the current directory no longer exists", file=sys.stderr)
             return EXIT_USAGE
+    given = list(sys.argv[1:] if argv is None else argv)
+    named = given[0] if given and given[0] in COMMANDS else None
     try:
-        args = parser().parse_args(argv)
+        args = parser(named).parse_args(given)
     except Said as said:
         (context.stderr if said.to_stderr else context.stdout).write(said.text)
         return said.status

@@ -41,12 +41,16 @@ class Parser(argparse.ArgumentParser):
 
 
 @cache  # a warm grader parses many command lines; argparse's set-up costs several ms
-def parser() -> Parser:
+def parser(only: str | None = None) -> Parser:
+    """The command line's parser; `only`: with that command's arguments alone, for a command
+    line that names it (the others' cost what they import at each start: the insight's
+    threshold, a language's names)."""
     made = Parser(
         prog="grader", description="Grade programming exercises against a problem's tests."
     )
     made.add_argument("--version", action="version", version=f"grader {__version__}")
     subcommands = made.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, command in COMMANDS.items():
-        command.add_arguments(subcommands.add_parser(name, help=command.HELP))
+        if only in (None, name):
+            command.add_arguments(subcommands.add_parser(name, help=command.HELP))
     return made

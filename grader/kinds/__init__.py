@@ -5,7 +5,7 @@ module is imported when a problem of that kind is first met."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Final
 
@@ -31,9 +31,15 @@ KINDS: Final[LazyRegistry[ProblemKind]] = LazyRegistry(
 )
 
 
-def markers() -> tuple[str, ...]:
-    """The files that make a folder a problem (problem.yaml, lesson.yaml)."""
-    return tuple(dict.fromkeys(kind.marker for kind in KINDS.values()))
+def markers() -> Iterator[str]:
+    """The files that make a folder a problem (problem.yaml, lesson.yaml), each once, in
+    the order the kinds are asked: a kind's module is imported only when the markers before
+    it were not enough (a package found by problem.yaml loads nothing of lessons)."""
+    seen: set[str] = set()
+    for kind in KINDS.values():
+        if kind.marker not in seen:
+            seen.add(kind.marker)
+            yield kind.marker
 
 
 def kind_of(problem: Problem) -> ProblemKind:

@@ -42,9 +42,10 @@ def run(args: argparse.Namespace, context: Context) -> int:
     from ...results import verification_text
     from ..shared import open_problem, sandbox_for
 
-    problem = open_problem(args.problem_name, context)
-    answers = load_answers(problem)
+    # The sandbox first: its warm runner comes up while the problem is read.
     with sandbox_for(args, context) as sandbox:
+        problem = open_problem(args.problem_name, context)
+        answers = load_answers(problem)
         kind = kind_of(problem)
         verification = kind.verify(problem, answers, sandbox, args.jobs, context.say)
         context.stdout.write(verification_text(verification))

@@ -24,7 +24,8 @@ def main() -> int:
         print(f"grader {__version__}")
         return 0
     choice = posix.environ.get(b"GRADER_SERVER", b"auto")
-    served = argv[:1] in (["grade"], ["verify"]) and choice != b"off"
+    grading = argv[:1] in (["grade"], ["verify"])
+    served = grading and choice != b"off"
     if served:
         status = through_server(argv)
         if status is not None:
@@ -39,9 +40,9 @@ def main() -> int:
     # starts one there too.
     if served and (choice == b"on" or not posix.environ.get(b"CI")):
         start_server()
-    if argv[:1] == ["grade"]:
-        # Everything `grade` opened is closed by now (sandbox, gradebook, report file): the
-        # interpreter's tear-down of a batch's objects would only add 30-100 ms.
+    if grading:
+        # Everything `grade` or `verify` opened is closed by now (sandbox, gradebook, report
+        # file): the interpreter's tear-down of a batch's objects would only add 10-100 ms.
         import contextlib  # loaded by the command already
 
         for stream in (sys.stdout, sys.stderr):

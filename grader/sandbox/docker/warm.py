@@ -38,16 +38,27 @@ if TYPE_CHECKING:
     from docker.models.containers import Container
     from docker.types import Mount
 
-# The container's first process: connects to the grader (the control socket the zygote
-# expects as GRADER_ZYGOTE_FD), then runs the zygote's source (its first argument) with the
-# runners to preload as its arguments, as bubblewrap's would have them.
+# Where the warm runner's stderr goes: a folder of the grader's, writable to the container's
+# root alone (the runs it forks have uids of their own), read when it did not come up or
+# ended by itself. The engine's log would go with the container, which it removes at its end.
+SAID_DIR: Final = "/run/grader-said"
+SAID_FILE: Final = "stderr"
+# The container's first process: sends its stderr to SAID_DIR, connects to the grader (the
+# control socket the zygote expects as GRADER_ZYGOTE_FD), then runs the zygote's source (its
+# first argument), as bubblewrap's would.
 SHIM: Final = (
     "import _socket, os, sys\n"
+    "try:\n"
+    f"    said = os.open('{SAID_DIR}/{SAID_FILE}', os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)\n"
+    "    os.dup2(said, 2)\n"
+    "    os.close(said)\n"
+    "except OSError:\n"
+    "    pass\n"
     "control = _socket.socket(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)\n"
     "control.connect(os.environ.pop('GRADER_SOCKET'))\n"
     "os.environ['GRADER_ZYGOTE_FD'] = str(control.detach())\n"
     "source = sys.argv[1]\n"
-    "sys.argv = ['-c', *sys.argv[2:]]\n"
+    "sys.argv = ['-c']\n"
     "exec(compile(source, '<zygote>', 'exec'), {'__name__': '__main__'})\n"
 )
 # The zygote and its slots before they join their own groups; runs never count here.
@@ -55,7 +66,8 @@ WARM_RUNNER_MEMORY_MIB: Final = 512
 
 
 class ContainerProcess:
-    """The warm runner's container, held as the zygote's `WarmProcess`."""
+    """The warm runner's container, held as the zygote's `WarmProcess`. Its pid 1 is no child
+    of the grader's: how it ended is not known here (-1), only that it did."""
 
     def __init__(self, container: Container, pidfd: int, hostdir: str) -> None:
         self._container = container
@@ -65,15 +77,14 @@ class ContainerProcess:
         self._killed = False
 
     def poll(self) -> int | None:
-        if self._code is None and self._pidfd >= 0:
-            ready, _, _ = select.select([self._pidfd], [], [], 0)
-            if ready:
-                self._code = self._wait(START_TIMEOUT_S)
+        if self._code is None and self._pidfd >= 0 and self._ended(0):
+            self._code = -1
         return self._code
 
     def kill(self) -> None:
         """SIGKILL to its pid 1 through the pidfd held since it started: the engine's kill
-        costs a round trip to dockerd and containerd (about 70 ms) at every close."""
+        costs a round trip to dockerd and containerd (about 70 ms) at every close. The
+        engine then removes it on its own."""
         from docker.errors import DockerException
 
         self._killed = True
@@ -87,36 +98,35 @@ class ContainerProcess:
     def communicate(
         self, input: bytes | None = None, timeout: float | None = None
     ) -> tuple[Any, bytes]:
-        """Wait for its end, then remove it; its stderr, from the engine's log. One killed
-        here is only removed: what it said and how it ended are nobody's concern, and the
-        engine's wait for an exit costs a round trip through containerd."""
-        from docker.errors import DockerException
-
+        """Wait for its end; its stderr. One killed here is not waited for: what it said and
+        how it ended are nobody's concern."""
         said = b""
         if not self._killed:
-            self._code = self._wait(timeout)
-            try:
-                said = bytes(self._container.logs(stdout=False, stderr=True))
-            except DockerException as error:
-                said = f"(its log cannot be read: {first_line(error)})".encode()
-        with contextlib.suppress(DockerException):
-            self._container.remove(force=True)
+            if self._code is None and not self._ended(timeout):
+                raise subprocess.TimeoutExpired("the warm runner's container", timeout or 0)
+            self._code = -1
+            said = said_by(self._hostdir)
         if self._pidfd >= 0:
             os.close(self._pidfd)
             self._pidfd = -1
         shutil.rmtree(self._hostdir, ignore_errors=True)
         return None, said
 
-    def _wait(self, timeout: float | None) -> int:
-        from docker.errors import DockerException
-        from requests.exceptions import RequestException as Unanswered
+    def _ended(self, timeout: float | None) -> bool:
+        if self._pidfd < 0:
+            return True  # waited for already
+        ready, _, _ = select.select([self._pidfd], [], [], timeout)
+        return bool(ready)
 
-        try:
-            return int(self._container.wait(timeout=timeout)["StatusCode"])
-        except Unanswered:  # the SDK's timeout: the engine has not seen it end yet
-            raise subprocess.TimeoutExpired("the warm runner's container", timeout or 0) from None
-        except (DockerException, KeyError, ValueError):
-            return -1
+
+def said_by(hostdir: str) -> bytes:
+    """What a warm runner wrote on its stderr (SHIM), its last 64 KiB."""
+    try:
+        with open(os.path.join(hostdir, "said", SAID_FILE), "rb") as said:
+            said.seek(max(0, os.fstat(said.fileno()).st_size - 65536))
+            return said.read()
+    except OSError:
+        return b""
 
 
 def in_container(
@@ -129,11 +139,15 @@ def in_container(
         command: tuple[str, ...], environment: dict[str, str]
     ) -> tuple[WarmProcess, socket.socket]:
         from docker.errors import DockerException
+        from docker.types import Mount
 
         at = command.index("-c") + 1
         shimmed = [interpreter, *command[1:at], SHIM, *command[at:]]
         hostdir = tempfile.mkdtemp(prefix="grader-docker-")
         os.chmod(hostdir, 0o711)
+        said = os.path.join(hostdir, "said")
+        os.mkdir(said, 0o700)
+        written = Mount(SAID_DIR, said, type="bind", read_only=False)
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         container: Container | None = None
         try:
@@ -144,7 +158,7 @@ def in_container(
                 tag,
                 shimmed,
                 hostdir,
-                mounts,
+                [*mounts, written],
                 WARM_RUNNER_MEMORY_MIB,
                 {},
                 False,
@@ -158,8 +172,8 @@ def in_container(
             ready, _, _ = select.select([listener.fileno(), pidfd], [], [], START_TIMEOUT_S)
             if listener.fileno() not in ready:
                 os.close(pidfd)
-                said = container.logs(stdout=False, stderr=True).decode("utf-8", "replace")
-                raise OSError(f"its container did not connect: {said.strip()[-500:]}")
+                text = said_by(hostdir).decode("utf-8", "replace")
+                raise OSError(f"its container did not connect: {text.strip()[-500:]}")
             control, _ = listener.accept()
             return ContainerProcess(container, pidfd, hostdir), control
         except (DockerException, OSError, KeyError, ValueError) as error:
@@ -227,7 +241,7 @@ class ForkedRuns:
 
         def start() -> Zygote:
             launch = in_container(self._client, self._tag, self._python, list(mounts))
-            preload = self._languages.warm_sources() if self._languages else ()
+            preload = self._languages.warm_sources if self._languages else tuple
             return Zygote(launch, self._python, cgroups, seccomp, preload)
 
         key = tuple(sorted((str(m.get("Source")), m["Target"], m["Type"]) for m in mounts))

@@ -55,6 +55,7 @@ CAPABILITY_VERSION_3 = 0x20080522
 # What the zygote itself keeps: to make namespaces and mounts, to change uid, to drop caps.
 KEPT_CAPABILITIES = {6, 7, 8, 21}  # SETGID, SETUID, SETPCAP, SYS_ADMIN
 MAX_FDS = 64
+PRELOAD_BYTES = 1 << 20  # the runners' sources, in one message
 
 libc = ctypes.CDLL(None, use_errno=True)
 libc.mount.argtypes = [ctypes.c_char_p] * 3 + [ctypes.c_ulong, ctypes.c_char_p]
@@ -396,9 +397,11 @@ def main() -> None:
         FILTER[:] = [buffer, SockFprog(len(program) // 8, ctypes.addressof(buffer))]
     MASKED[:] = [path for path in os.environ.pop("GRADER_MASKED", "").split("\n") if path]
     drop_bounding_set(KEPT_CAPABILITIES)
-    for source in sys.argv[1:]:
-        # The runners the grader expects, compiled once for every fork; run once as
-        # `__warm__`, a runner imports what its runs will need.
+    # The grader's first message: the runners it expects, compiled once for every fork; run
+    # once as `__warm__`, a runner imports what its runs will need. It sends them once this
+    # interpreter is starting, so that both start at once.
+    first = control.recv(PRELOAD_BYTES)
+    for source in marshal.loads(first)["preload"] if first else ():
         exec(compiled(source), {"__name__": "__warm__"})
     import encodings.utf_8_sig  # noqa: F401 - the runner reads a submission with it
 

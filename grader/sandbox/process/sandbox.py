@@ -214,7 +214,7 @@ class ProcessSandbox(ClosedOnExit):
         def start() -> Zygote:
             places = python_places()
             # The Python runner is what most runs start: compiled once, in the zygote.
-            preload = self._languages.warm_sources() if self._languages else ()
+            preload = self._languages.warm_sources if self._languages else tuple
             return Zygote(
                 in_bubblewrap(
                     self._isolation,

@@ -20,6 +20,7 @@ import socket
 import struct
 import subprocess
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -88,13 +89,14 @@ class Zygote:
         interpreter: str,
         cgroups: CgroupParents | None,
         seccomp: Filter | None,
-        preload: tuple[str, ...] = (),
+        preload: Callable[[], tuple[str, ...]] = tuple,
     ) -> None:
         """`start`: how the warm runner is started (inside bubblewrap, or a container) given
         its command and environment; `interpreter`: the warm runner's, as its sandbox names
         it; `seccomp`: the filter each run installs just before its program starts;
         `preload`: Python sources compiled once in the warm runner, for the runs to inherit
-        (a runner compiled per run would cost more than its fork)."""
+        (a runner compiled per run would cost more than its fork); asked for once it is
+        started, and sent it then: the interpreter starts while the languages load."""
         self.interpreter = interpreter
         self._cgroups = cgroups
         self._lock = threading.Lock()
@@ -105,7 +107,7 @@ class Zygote:
         self.files = SharedFiles()
         self.failure = ""
         source = SOURCE.read_text(encoding="utf-8")
-        command = (interpreter, *BARE_PYTHON_FLAGS, "-c", source, *preload)
+        command = (interpreter, *BARE_PYTHON_FLAGS, "-c", source)
         environment = {
             "GRADER_SECCOMP": seccomp.program.hex() if seccomp is not None else "",
             "GRADER_MASKED": "\n".join(masked_proc_files()),
@@ -114,10 +116,20 @@ class Zygote:
             self._process, self._control = start(command, environment)
         except OSError as error:
             raise SandboxError(f"cannot start the warm runner: {error}") from error
-        # The first slot, made while the grader loads the problem: joining a memory group
-        # is the slowest step of all.
-        with contextlib.suppress(SandboxError, OSError):
-            self._free.append(self._new_slot(DEFAULT_SLOT_MEMORY))
+        # Its first message, before any slot's: nothing else goes its way until it has it.
+        try:
+            sources = preload()
+        except BaseException:
+            self._stop()
+            raise
+        with contextlib.suppress(SandboxError):  # gone already: usable() says why
+            _send(self._control, {"preload": sources}, [])
+        # The first slots, made while the grader loads the problem: joining a memory group
+        # is the slowest step of all. Two: runs follow one another in two slots (acquire),
+        # and a batch's or a package's two threads start at once.
+        for _ in range(2):
+            with contextlib.suppress(SandboxError, OSError):
+                self._free.append(self._new_slot(DEFAULT_SLOT_MEMORY))
 
     def usable(self) -> bool:
         """Whether it came up (waits for its first word once); `failure` says why not."""
