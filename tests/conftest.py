@@ -35,6 +35,7 @@ MARKED_BY_PLACE = {
     "tests/sandbox/test_end_stamps.py": (),  # pipes for descriptors: pure
     "tests/sandbox/test_shared_files.py": (),  # in-memory files: pure
     "tests/sandbox/test_pipe_protocol.py": (),  # FIFOs and sh: pure
+    "tests/sandbox/test_warm_runners.py": (),  # runners that are objects: pure
     "tests/sandbox/": ("sandbox",),
 }
 

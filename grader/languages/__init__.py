@@ -95,8 +95,9 @@ class RegisteredLanguages:
         return tuple(runtime for runtime in carried if runtime is not None)
 
     def warm_sources(self) -> tuple[str, ...]:
-        warm = (language.warm_source() for language in FUNCTION_LANGUAGES.values())
-        return tuple(source for source in warm if source)
+        return tuple(
+            source for language in FUNCTION_LANGUAGES.values() for source in language.warm_sources()
+        )
 
 
 NEEDS: Final = RegisteredLanguages()

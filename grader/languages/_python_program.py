@@ -94,4 +94,9 @@ def main() -> None:
     finish(0)
 
 
-main()
+if __name__ == "__warm__":
+    # Compiled once in a warm runner, which runs it so: what every run imports, imported
+    # there once (site's own start is each program's, in main).
+    import site  # noqa: F401
+else:
+    main()

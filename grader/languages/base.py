@@ -105,8 +105,9 @@ class FunctionLanguage(Language, Protocol):
         from the host's toolchain, mounted read-only."""
         ...
 
-    def warm_source(self) -> str:
-        """A Python runner a warm sandbox compiles once for every run, or ""."""
+    def warm_sources(self) -> tuple[str, ...]:
+        """The Python runners a warm sandbox compiles once for every run (the first: the one
+        a function problem's runs start), or none."""
         ...
 
     def explain(self, error_type: str, message: str, loading: bool) -> str:

@@ -159,8 +159,8 @@ class CompiledLanguage:
     def runtime(self) -> Runtime | None:
         return None  # built and run from the host's toolchain, mounted read-only
 
-    def warm_source(self) -> str:
-        return ""  # an executable, started afresh for every run
+    def warm_sources(self) -> tuple[str, ...]:
+        return ()  # an executable, started afresh for every run
 
     def explain(self, error_type: str, message: str, loading: bool) -> str:
         if not loading:

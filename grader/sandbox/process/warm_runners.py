@@ -92,7 +92,9 @@ class WarmRunners:
     def _settle(self, only: Hashable | None = None) -> None:
         """Wait for the starts in the background (`only` that one's), and hold what each
         started, or None and why it did not. It leaves the starting ones only once held:
-        a second taker meanwhile waits for the same start instead of making another."""
+        a second taker meanwhile waits for the same start instead of making another. A start
+        that raised anything else (a bug) is forgotten, raised to a taker (`only`) as a
+        start in the taker's own thread would have been, and the next taker starts anew."""
         with self._lock:
             pending = [(key, s) for key, s in self._starting.items() if only is None or key == only]
         for key, starting in pending:
@@ -101,6 +103,13 @@ class WarmRunners:
                 zygote: Zygote | None = starting.result()
             except SandboxError as error:
                 zygote, failure = None, str(error)
+            except BaseException:
+                with self._lock:
+                    if self._starting.get(key) is starting:
+                        del self._starting[key]
+                if only is None:
+                    continue
+                raise
             with self._lock:
                 if self._starting.get(key) is starting:
                     del self._starting[key]
