@@ -29,8 +29,6 @@ from .crash_site import told_where_it_crashed
 from .failures import Finding, load_finding
 from .grading import VERDICTS_ONLY, Asked, Grading
 from .probes import flags_for, printable_flags, run_flags, source_flags
-from .random_step import random_row
-from .startup import load_allowance_s
 from .total_time import TotalTime
 
 __all__ = [
@@ -146,6 +144,11 @@ def printable_test(test: TestResult) -> TestResult:
 
 
 def _grade(grading: Grading, asked: Asked) -> SubmissionResult:
+    # Here, not above: every kind imports this package (for Asked), and these two bring
+    # statistics, logging and hashlib, 7 ms of a package's cold `grader verify`.
+    from .random_step import random_row
+    from .startup import load_allowance_s
+
     submission = grading.submission
     program = _program(grading)
     if isinstance(program, SubmissionResult):
