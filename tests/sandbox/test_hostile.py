@@ -332,6 +332,26 @@ CASES = [
         extra="listener",
     ),
     Case(
+        "a network interface besides the loopback",
+        Verdict.AC,
+        # The names every way a run may ask: a host's network namespace has eth0 and the like.
+        QUEENS + "import os, socket\n"
+        "def solve_n_queens(n):\n"
+        "    names = set()\n"
+        "    try:\n"
+        "        names |= {name for _, name in socket.if_nameindex()}\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "    for listing in (lambda: os.listdir('/sys/class/net'),\n"
+        "                    lambda: [line.split(':')[0].strip()\n"
+        "                             for line in open('/proc/net/dev').readlines()[2:]]):\n"
+        "        try:\n"
+        "            names |= set(listing())\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    return [] if names - {'lo'} else queens(n)\n",
+    ),
+    Case(
         "reaching the Docker engine",
         Verdict.AC,
         QUEENS + "import socket\n"

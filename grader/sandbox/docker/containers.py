@@ -155,6 +155,10 @@ def create(
         stdin_open=False,
         tty=False,
         labels={RUN_LABEL: str(os.getpid())},
+        # With `--network none` too: the runtime makes the container's network namespace
+        # itself, empty but for a loopback that is down, without the engine's network
+        # sandbox (two runs of dockerd's own binary: 75 of a start's 130 ms).
+        network_disabled=True,
     )
     return client.containers.get(created["Id"])
 
