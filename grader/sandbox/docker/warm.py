@@ -5,8 +5,8 @@ cgroup namespaces, /proc and /tmp, a uid of the grader's block, no capabilities,
 and the grader's seccomp filter, in control groups of its slot (a network namespace per
 slot). What the container adds is its file system: the image's, not the host's.
 
-A container per submission costs the engine about 0.2 s of CPU (dockerd, containerd, runc),
-so on two cores a batch could never pass about eight submissions a second; a fork costs
+A container per submission costs the engine about 0.1 s (dockerd, containerd, runc), so on
+two cores a batch could never pass about ten submissions a second; a fork costs
 milliseconds. The container itself gets only what making the runs' namespaces needs
 (containers.create's `warm_runner`).
 """
