@@ -46,6 +46,39 @@ def test_a_missing_bubblewrap_is_reported_with_the_fix(monkeypatch) -> None:
     assert not any("namespaces" in line for line in sandbox.protections())
 
 
+def test_bubblewrap_failing_its_proof_stops_the_warm_runner_started_on_it(
+    nqueens, nqueens_answers, make_submission, monkeypatch
+) -> None:
+    """The warm runner starts on bubblewrap's candidate while the probe runs: a probe that
+    fails (`true` is `false` here) stops it, and the sandbox says NOT ISOLATED and grades
+    without it."""
+    from grader.sandbox.process import sandbox as backend
+    from grader.sandbox.process.zygote import Zygote
+
+    require(os.geteuid() == 0, "root (a warm runner)", "run the tests as root")
+    real_which = isolation.shutil.which
+    false = real_which("false")
+    monkeypatch.setattr(
+        isolation.shutil, "which", lambda name: false if name == "true" else real_which(name)
+    )
+    made: list[Zygote] = []
+
+    class Recorded(Zygote):
+        def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(backend, "Zygote", Recorded)
+    with closing(ProcessSandbox(languages=NEEDS)) as sandbox:
+        assert not sandbox.isolation.active
+        assert "bubblewrap cannot create namespaces here" in sandbox.isolation.reason
+        assert "NOT ISOLATED" in sandbox.warning()
+        assert not sandbox.forks_runs and sandbox.warm_runners() == []
+        assert len(made) == 1 and not made[0].alive()  # started on the candidate, stopped
+        result = grade(nqueens, nqueens_answers, make_submission(ACCEPTED.read_text()), sandbox)
+    assert result.verdict is Verdict.AC, result
+
+
 def test_without_namespaces_grading_still_works(nqueens, nqueens_answers, make_submission):
     with closing(ProcessSandbox(languages=NEEDS, isolate=False)) as sandbox:
         result = grade(nqueens, nqueens_answers, make_submission(ACCEPTED.read_text()), sandbox)

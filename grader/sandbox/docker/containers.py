@@ -116,12 +116,47 @@ def create(
     Through the SDK's low-level API: its high-level one cannot set masked paths.
     `warm_runner`: a warm runner's environment (see WARM_RUNNER_CAPABILITIES); `processes`:
     how many processes and threads it may have at once."""
+    warm = warm_runner is not None
+    host_config = _host_config(
+        client, hostdir, mounts, memory_mib, ulimits, building, oci_runtime, warm, processes
+    )
+    created = client.api.create_container(
+        tag,
+        command=command,
+        user=f"{uid}:{uid}",
+        environment=child_environment(WORKDIR)
+        | {"GRADER_SOCKET": f"{CHANNEL_DIR}/{CHANNEL_NAME}", **(warm_runner or {})},
+        working_dir=WORKDIR,
+        hostname="sandbox",
+        host_config=host_config,
+        stdin_open=False,
+        tty=False,
+        labels={RUN_LABEL: str(os.getpid())},
+        # With `--network none` too: the runtime makes the container's network namespace
+        # itself, empty but for its loopback, without the engine's network sandbox (two
+        # runs of dockerd's own binary: 75 of a start's 130 ms).
+        network_disabled=True,
+    )
+    return client.containers.get(created["Id"])
+
+
+def _host_config(
+    client: DockerClient,
+    hostdir: str,
+    mounts: list[Mount],
+    memory_mib: int,
+    ulimits: dict[str, int],
+    building: bool,
+    oci_runtime: str,
+    warm: bool,
+    processes: int,
+) -> dict[str, object]:
+    """What the engine keeps the container to (see `create`)."""
     from docker.types import Mount, Ulimit
 
     memory = memory_mib * 2**20 + (GVISOR_KERNEL_MIB * 2**20 if oci_runtime == GVISOR else 0)
     ulimits = ulimits | ({"nproc": processes} if oci_runtime == GVISOR else {})
-    warm = warm_runner is not None
-    host_config = client.api.create_host_config(
+    host_config: dict[str, object] = client.api.create_host_config(
         network_mode="none",
         runtime=oci_runtime or None,
         read_only=True,
@@ -143,24 +178,7 @@ def create(
     host_config["MaskedPaths"] = [] if warm else sorted({*DOCKER_MASKED_PATHS, *MASKED_PROC_FILES})
     if warm:
         host_config["ReadonlyPaths"] = []
-    created = client.api.create_container(
-        tag,
-        command=command,
-        user=f"{uid}:{uid}",
-        environment=child_environment(WORKDIR)
-        | {"GRADER_SOCKET": f"{CHANNEL_DIR}/{CHANNEL_NAME}", **(warm_runner or {})},
-        working_dir=WORKDIR,
-        hostname="sandbox",
-        host_config=host_config,
-        stdin_open=False,
-        tty=False,
-        labels={RUN_LABEL: str(os.getpid())},
-        # With `--network none` too: the runtime makes the container's network namespace
-        # itself, empty but for a loopback that is down, without the engine's network
-        # sandbox (two runs of dockerd's own binary: 75 of a start's 130 ms).
-        network_disabled=True,
-    )
-    return client.containers.get(created["Id"])
+    return host_config
 
 
 def remove(container: Container) -> None:

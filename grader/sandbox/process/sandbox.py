@@ -16,22 +16,26 @@ import shutil
 import sys
 from pathlib import Path
 
-from ...limits import PIDS_MAX, Limits, rlimits_in_force
+from ...limits import Limits
 from ..base import ClosedOnExit, Compiled, Interaction, Program, RunOutcome
 from ..cgroup import find_cgroup_parents, remove_orphaned_groups
-from ..files import BUILD_WORKDIR_BYTES, MAX_ARTIFACT_BYTES, NOTHING_BUILT, WORKDIR_BYTES
+from ..files import BUILD_WORKDIR_BYTES, MAX_ARTIFACT_BYTES, NOTHING_BUILT
 from ..interaction import Starter, interact
 from ..options import LanguageNeeds
 from ..preparation import python_places, rlimits, stdin_by_shell
 from ..seccomp import Filter, SeccompUnavailable, compiled_filter
 from ..session import SupervisedSession, run_build, run_to_end
 from ..uids import UidBlock
-from .bubblewrap import UNPRIVILEGED_ID, Isolation, detect_isolation
+from .bubblewrap import Isolation, IsolationProbe
 from .child import Launch, SandboxedProcess
+from .findings import Findings
 from .forked import ForkedRun
 from .starting import in_bubblewrap
 from .warm_runners import WarmRunners
 from .zygote import Zygote
+
+LINUX = sys.platform == "linux"
+NOT_ASKED = "namespaces were turned off"
 
 
 class ProcessSandbox(ClosedOnExit):
@@ -50,18 +54,28 @@ class ProcessSandbox(ClosedOnExit):
         self._prlimit = shutil.which("prlimit")
         grader_home = str(Path(__file__).resolve().parents[3])  # the checkout or site-packages
         self._hidden = (grader_home,)
-        self._isolation = (
-            detect_isolation(self._prlimit, self._hidden)
-            if isolate and sys.platform == "linux"
-            else Isolation(None, reason="namespaces were turned off")
-        )
+        # bubblewrap's probe runs while the rest is set up, and the warm runner starts on its
+        # candidate: that start is what the first run waits for.
+        probe = IsolationProbe(self._prlimit, self._hidden) if isolate and LINUX else None
+        self._isolation = probe.candidate if probe else Isolation(None, reason=NOT_ASKED)
         self._cgroups, self._cgroup_reason = find_cgroup_parents()
         if self._cgroups is not None:
             remove_orphaned_groups(self._cgroups)
-        self._seccomp: Filter | None = None
-        self._seccomp_reason = ""
+        self._seccomp_reason = self._uids_reason = ""
         self._uids: UidBlock | None = None
-        self._uids_reason = ""
+        self._runners = WarmRunners()
+        try:
+            self._set_up_runs(isolate, warm)
+        finally:
+            if probe is not None:
+                self._isolation = probe.result()
+        if probe is not None and probe.candidate.active and not self._isolation.active:
+            self._runners.close()  # the candidate failed its proof: set up without it
+            self._set_up_runs(isolate, warm)
+
+    def _set_up_runs(self, isolate: bool, warm: bool) -> None:
+        """What runs are under, as the isolation known so far allows; the warm runner most
+        submissions need, started now and waited for at the first run."""
         # Root without namespaces (a Gradescope container, say): each run still drops to a
         # uid of its own, never root; what it can see is then the host's file modes' business.
         self._setpriv_only = (
@@ -69,21 +83,20 @@ class ProcessSandbox(ClosedOnExit):
             if isolate and not self._isolation.active and os.geteuid() == 0 and self._prlimit
             else ""
         )
+        self._seccomp: Filter | None = None
         if self._isolation.active:
             try:
                 self._seccomp = compiled_filter()
             except SeccompUnavailable as error:
                 self._seccomp_reason = str(error)
-        if self._isolation.as_root or self._setpriv_only:
+        if (self._isolation.as_root or self._setpriv_only) and self._uids is None:
             try:
                 self._uids = UidBlock()
             except OSError as error:
                 self._uids_reason = f"no block of run uids could be taken ({error})"
         # Each forked run needs a uid of its own: without a block, a sandbox per run.
         self._warm = warm and self._isolation.active and self._uids is not None
-        self._runners = WarmRunners()
         if self._warm:
-            # The runner most submissions need: started now, waited for at the first run.
             places = python_places()
             self._zygote_for(places.runtime_dirs, places.hidden, wait=False)
 
@@ -107,95 +120,26 @@ class ProcessSandbox(ClosedOnExit):
         return self._warm and not self._runners.failure
 
     def protections(self) -> tuple[str, ...]:
-        found: list[str] = []
-        if self._isolation.active:
-            who = (
-                "a uid of its own (from a block no other grader on this host uses) with no "
-                "capabilities"
-                if self._uids is not None
-                else f"uid {UNPRIVILEGED_ID} with no capabilities"
-                if self._isolation.as_root
-                else "an unprivileged user namespace"
-            )
-            if self.forks_runs:
-                found.append(
-                    "forked from a warm runner into new PID, mount, IPC and UTS namespaces of "
-                    "its own, with its own /proc and /tmp"
-                )
-            elif self._warm:
-                found.append(
-                    "a sandbox started per submission (the warm runner did not start: "
-                    f"{self._runners.failure[-200:]})"
-                )
-            found += [
-                "Linux namespaces (bubblewrap): no network, private PID, IPC and UTS namespaces",
-                "read-only system directories; no grader code, problems, references or answers "
-                f"in view; a {WORKDIR_BYTES // 2**20} MiB tmpfs as the only writable place; host "
-                "information and machine-wide counters in /proc masked",
-                f"runs as {who}; no_new_privs; killed with the grader (PDEATHSIG)",
-            ]
-        if self._seccomp is not None:
-            found.append(
-                "seccomp filter: no new namespaces, mounts, keyring, bpf, io_uring, "
-                "userfaultfd, perf events, ptrace, clocks, modules or kexec"
-            )
-        if self._cgroups is not None:
-            found.append(
-                f"cgroup v{self._cgroups.version}: memory (no swap) and at most {PIDS_MAX} "
-                "processes/threads per run"
-            )
-            if self._cgroups.cpu is not None:
-                found.append(
-                    "CPU time of every process and thread of the run counted (its cgroup), "
-                    "at most one CPU per run"
-                )
-        elif self._isolation.active or self._setpriv_only:
-            found.append(f"at most {PIDS_MAX} processes/threads per run (RLIMIT_NPROC)")
-        if self._setpriv_only:
-            swept = ", every process of that uid killed after the run" if self._uids else ""
-            found.append(
-                f"runs as {'a uid of its own' if self._uids else f'uid {UNPRIVILEGED_ID}'} "
-                f"with no capabilities and no_new_privs (setpriv){swept}; files only root may "
-                "read stay unreadable to it"
-            )
-        return (
-            *found,
-            rlimits_in_force(),
-            "own session and process group, killed whole after every run",
-            "wall-clock and CPU watchdog in the parent",
-            "empty environment, stdin from /dev/null, only the result channel open",
-            "stdout and stderr captured and capped",
-        )
+        return self._findings().protections()
 
     def warning(self) -> str:
         """What is not protected on this machine, and how to fix it; "" when nothing."""
-        missing = []
-        if self._setpriv_only:
-            missing.append(
-                "NOT ISOLATED (no namespaces): a submission runs as an unprivileged uid but can "
-                "use the network and read every file all users may read (keep problems and "
-                f"answers owned by root, mode 0600). {self._isolation.reason}"
-            )
-        elif not self._isolation.active:
-            missing.append(
-                "NOT ISOLATED: a submission can read your files, use the network and signal "
-                f"your processes. {self._isolation.reason}"
-            )
-        if self._cgroups is None:
-            missing.append(f"no memory/process control group: {self._cgroup_reason}")
-        if self._cgroups is None or self._cgroups.cpu is None:
-            why = self._cgroups.cpu_reason if self._cgroups is not None else "no control group"
-            missing.append(
-                "CPU counted for the runner process alone, and not capped: a submission's "
-                f"child processes go uncounted and can slow the others ({why})"
-            )
-        if self._isolation.active and self._seccomp is None:
-            missing.append(f"no seccomp filter: {self._seccomp_reason}")
-        if self._uids_reason:
-            missing.append(
-                f"runs share uid {UNPRIVILEGED_ID} with other graders: {self._uids_reason}"
-            )
-        return "\n".join(missing)
+        return self._findings().warning()
+
+    def _findings(self) -> Findings:
+        return Findings(
+            self._isolation,
+            self._cgroups,
+            self._cgroup_reason,
+            self._seccomp is not None,
+            self._seccomp_reason,
+            self._uids is not None,
+            self._uids_reason,
+            self._setpriv_only,
+            self._warm,
+            self.forks_runs,
+            self._runners.failure,
+        )
 
     def close(self) -> None:
         self._runners.close()
