@@ -34,7 +34,9 @@ def sandbox_for(args: argparse.Namespace, context: Context) -> Iterator[Sandbox]
     if context.sandboxes is not None:
         yield context.sandboxes.open(args.sandbox, options)
         return
-    from ..judge import open_sandbox
+    # The backend's own opening, not the judge's (which adds the languages, given here
+    # already): the judge's imports would come before the warm runner's start.
+    from ..sandbox import open_sandbox
 
     sandbox = open_sandbox(args.sandbox, options)
     try:
