@@ -1,7 +1,7 @@
 # The pre-started runner of the process backend, executed inside bubblewrap's namespaces as
-# `python -I -S -B -X utf8 -c <this source> [RUNNER...]`, as root of a sandbox with no network
-# and a read-only system; the runners it is given are compiled and warmed once here. It is never
-# imported by the harness.
+# `python -I -S -B -X utf8 -c <this source>`, as root of a sandbox with no network and a
+# read-only system; the runners the grader sends first on its control socket are compiled and
+# warmed once here. It is never imported by the harness.
 #
 # On the control socket (GRADER_ZYGOTE_FD) the grader asks for slots. A slot is a forked
 # parent that joins the slot's control groups once and makes the slot's network namespace,
