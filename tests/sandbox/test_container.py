@@ -107,6 +107,28 @@ def test_nothing_of_a_run_is_left_in_the_engine(client, tmp_path) -> None:
     assert client.api.containers(all=True, filters={"label": f"{RUN_LABEL}={grader.pid}"}) == []
 
 
+def test_a_warm_container_that_does_not_start_says_why(
+    client, nqueens, nqueens_answers, make_submission, monkeypatch, tmp_path
+) -> None:
+    """What the warm container said on stderr reaches the protections the report shows (it
+    writes it to a file of its folder: the engine removes the container, and its log with
+    it, once it ended); its submissions get a container each."""
+    from grader.kinds import grade
+    from grader.sandbox.process import zygote
+    from grader.verdicts import Verdict
+
+    broken = tmp_path / "_zygote.py"
+    broken.write_text("import sys\nsys.stderr.write('no such luck in a container')\nsys.exit(3)\n")
+    monkeypatch.setattr(zygote, "SOURCE", broken)
+    with DockerSandbox(client=connect(), options=SandboxOptions(languages=NEEDS)) as sandbox:
+        solution = (ROOT / "submissions/nqueens/accepted/bitmask.py").read_text()
+        result = grade(nqueens, nqueens_answers, make_submission(solution), sandbox)
+        protections = " ".join(sandbox.protections())
+        assert not sandbox.forks_runs
+    assert result.verdict is Verdict.AC, result
+    assert "the warm container did not start: no such luck in a container" in protections
+
+
 def test_containers_of_a_killed_grader_are_removed(client) -> None:
     from grader.sandbox.docker.containers import RUN_LABEL
 
