@@ -5,18 +5,24 @@ from __future__ import annotations
 import argparse
 import contextlib
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from ..kinds import load_problem
-from ..kinds.places import find_problem, problem_roots
-from ..problem import Problem
-from ..sandbox import Sandbox
 from .arguments import sandbox_options
 from .context import Context
+
+if TYPE_CHECKING:
+    from ..problem import Problem
+    from ..sandbox import Sandbox
 
 
 def open_problem(name: str, context: Context) -> Problem:
     """The problem a command line names (a folder, or a name under problems/), its messages
     showing paths as the caller sees them."""
+    # Here, not above: the problems' kinds bring the judge (18 ms), which `verify` imports
+    # while its sandbox's warm runner starts, not before.
+    from ..kinds import load_problem
+    from ..kinds.places import find_problem, problem_roots
+
     found = find_problem(name, problem_roots(context.cwd), context.cwd)
     return load_problem(found, context.cwd)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 
 from ...errors import EXIT_OK
-from ...languages import FUNCTION_LANGUAGES
 from ..arguments import add_problem
 from ..context import Context
 
@@ -17,6 +16,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
+    from ...languages import FUNCTION_LANGUAGES
     from ..shared import open_problem
 
     problem = open_problem(args.problem, context)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 
 from ...errors import EXIT_OK, UsageError
-from ...languages import FUNCTION_LANGUAGES
 from ..arguments import add_problem
 from ..context import Context
 
@@ -13,6 +12,8 @@ HELP = "print the starter code of a problem in a language"
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
+    from ...languages import FUNCTION_LANGUAGES
+
     command.add_argument(
         "--language",
         required=True,
@@ -26,6 +27,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
+    from ...languages import FUNCTION_LANGUAGES
     from ..shared import open_problem
 
     problem = open_problem(args.problem, context)

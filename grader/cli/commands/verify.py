@@ -38,12 +38,14 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, context: Context) -> int:
-    from ...kinds import kind_of, load_answers
-    from ...results import verification_text
     from ..shared import open_problem, sandbox_for
 
-    # The sandbox first: its warm runner comes up while the problem is read.
+    # The sandbox first: its warm runner comes up while the kinds are imported and the
+    # problem is read.
     with sandbox_for(args, context) as sandbox:
+        from ...kinds import kind_of, load_answers
+        from ...results import verification_text
+
         problem = open_problem(args.problem_name, context)
         answers = load_answers(problem)
         kind = kind_of(problem)
