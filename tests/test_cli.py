@@ -331,3 +331,14 @@ def test_a_self_test_that_fails_says_why(process_sandbox, monkeypatch) -> None:
     monkeypatch.setattr(python, "plus_one", wrong)
     failed = selftest.run_self_test("python", process_sandbox)
     assert not failed.passed and failed.detail.startswith("WA: expected 42, got 41")
+
+
+def test_command_lines_naming_one_backend_ask_it_for_the_same_options() -> None:
+    """A warm grader keeps one sandbox per backend and options (cli/warm/kept.py): two
+    command lines' options must be equal, or each would open a sandbox more."""
+    from grader.cli.arguments import sandbox_options
+    from grader.cli.parser import parser
+
+    graded = sandbox_options(parser("grade").parse_args(["grade", "solution.py"]))
+    verified = sandbox_options(parser("verify").parse_args(["verify", "nqueens"]))
+    assert graded == verified and hash(graded) == hash(verified)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Final
 
 from ..errors import UsageError
 from ..sandbox import SANDBOXES, SandboxOptions
@@ -64,7 +65,7 @@ def sandbox_options(args: argparse.Namespace) -> SandboxOptions:
     """What `--runtime` asks of the backend `--sandbox` names."""
     if args.runtime and args.sandbox != "docker":
         raise UsageError(f"--runtime {args.runtime} needs --sandbox docker")
-    return SandboxOptions(oci_runtime=args.runtime, languages=RegisteredWhenAsked())
+    return SandboxOptions(oci_runtime=args.runtime, languages=REGISTERED)
 
 
 class RegisteredWhenAsked:
@@ -81,6 +82,10 @@ class RegisteredWhenAsked:
         from ..languages import NEEDS
 
         return NEEDS.warm_sources()
+
+
+# One for every command line: a warm grader keeps a sandbox per set of options.
+REGISTERED: Final = RegisteredWhenAsked()
 
 
 def positive(text: str) -> int:
