@@ -28,7 +28,7 @@ from .runtimes import GVISOR, GVISOR_HOST_TASKS, GVISOR_KERNEL_MIB
 if TYPE_CHECKING:
     from docker import DockerClient
     from docker.models.containers import Container
-    from docker.types import LogConfig, Mount
+    from docker.types import Mount
 
 LAUNCHER: Final = Path(__file__).with_name("_launcher.py")
 CHANNEL_DIR: Final = "/run/grader"
@@ -71,15 +71,6 @@ DOCKER_MASKED_PATHS: Final = (
     "/sys/firmware",
     "/sys/devices/virtual/powercap",
 )
-
-
-def _no_log() -> LogConfig:
-    """Nothing any container prints is kept by the engine: a build's or a run's output comes
-    through an attached stream or sockets, a warm runner's stderr goes to a file of its host
-    folder (warm.py), which outlives the container the engine removes once it ends."""
-    from docker.types import LogConfig
-
-    return LogConfig(type="none", config={})
 
 
 def _scratch(workdir_bytes: int) -> dict[str, str]:
@@ -152,7 +143,7 @@ def _host_config(
     processes: int,
 ) -> dict[str, object]:
     """What the engine keeps the container to (see `create`)."""
-    from docker.types import Mount, Ulimit
+    from docker.types import LogConfig, Mount, Ulimit
 
     memory = memory_mib * 2**20 + (GVISOR_KERNEL_MIB * 2**20 if oci_runtime == GVISOR else 0)
     ulimits = ulimits | ({"nproc": processes} if oci_runtime == GVISOR else {})
@@ -170,7 +161,10 @@ def _host_config(
         cap_add=list(WARM_RUNNER_CAPABILITIES) if warm else None,
         security_opt=_security(warm, oci_runtime),
         ulimits=[Ulimit(name=name, soft=value, hard=value) for name, value in ulimits.items()],
-        log_config=_no_log(),
+        # Nothing a container prints is kept by the engine: a build's or a run's output comes
+        # through an attached stream or sockets, a warm runner's stderr goes to a file of its
+        # host folder (warm.py), which outlives the container the engine removes.
+        log_config=LogConfig(type="none", config={}),
         # A warm runner is killed through its pidfd, and the engine removes it then on its
         # own: waiting for its removal cost every command about 40 ms at its end.
         auto_remove=warm,
