@@ -113,8 +113,6 @@ class ContainerProcess:
         return None, said
 
     def _ended(self, timeout: float | None) -> bool:
-        if self._pidfd < 0:
-            return True  # waited for already
         ready, _, _ = select.select([self._pidfd], [], [], timeout)
         return bool(ready)
 
@@ -127,6 +125,19 @@ def said_by(hostdir: str) -> bytes:
             return said.read()
     except OSError:
         return b""
+
+
+def _pidfd_of(container: Container) -> int | None:
+    """A pidfd onto the container's first process; None when it has ended already (the
+    engine says pid 0, or has removed it: a warm runner that fails at once)."""
+    from docker.errors import NotFound
+
+    try:
+        container.reload()
+        pid = int(container.attrs["State"]["Pid"])
+        return os.pidfd_open(pid) if pid else None
+    except (NotFound, ProcessLookupError):
+        return None
 
 
 def in_container(
@@ -167,11 +178,12 @@ def in_container(
                 warm_runner=environment,
             )
             container.start()
-            container.reload()
-            pidfd = os.pidfd_open(int(container.attrs["State"]["Pid"]))
-            ready, _, _ = select.select([listener.fileno(), pidfd], [], [], START_TIMEOUT_S)
-            if listener.fileno() not in ready:
-                os.close(pidfd)
+            pidfd = _pidfd_of(container)
+            if pidfd is not None:
+                ready, _, _ = select.select([listener.fileno(), pidfd], [], [], START_TIMEOUT_S)
+            if pidfd is None or listener.fileno() not in ready:
+                if pidfd is not None:
+                    os.close(pidfd)
                 text = said_by(hostdir).decode("utf-8", "replace")
                 raise OSError(f"its container did not connect: {text.strip()[-500:]}")
             control, _ = listener.accept()
